@@ -1,0 +1,52 @@
+"""Exceptions raised at the public boundary of semiring_paths.
+
+Every error a user can cause (a bad file, a bad source, a weight a strategy cannot handle)
+is one of these, with a message that names the problem and, where it helps, the fix.
+"""
+
+from __future__ import annotations
+
+
+class SemiringPathsError(Exception):
+    """Base class of every error semiring_paths raises on purpose."""
+
+
+class GraphFormatError(SemiringPathsError, ValueError):
+    """A graph file is unreadable or malformed; the message names the file and line."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        self.path = path
+        self.line = line
+        where = ""
+        if path is not None:
+            where = f"{path}"
+            if line is not None:
+                where += f", line {line}"
+            where += ": "
+        super().__init__(where + message)
+
+
+class InvalidGraphError(SemiringPathsError, ValueError):
+    """The graph itself is unusable: not square, NaN/inf weights, ids out of range."""
+
+
+class SourceError(SemiringPathsError, IndexError):
+    """A source vertex is not a vertex of the graph."""
+
+
+class NegativeWeightError(SemiringPathsError, ValueError):
+    """A strategy that needs non-negative weights was given a negative one."""
+
+
+class NegativeCycleError(SemiringPathsError):
+    """A negative cycle (an unbounded improving cycle) is reachable from the source."""
+
+
+__all__ = [
+    "GraphFormatError",
+    "InvalidGraphError",
+    "NegativeCycleError",
+    "NegativeWeightError",
+    "SemiringPathsError",
+    "SourceError",
+]

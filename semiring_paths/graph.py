@@ -1,0 +1,368 @@
+"""Graph: an immutable sparse adjacency matrix ``A(i, j) = w(i → j)`` in CSR form.
+
+An undirected edge is stored both ways.  A missing entry is "no edge"; an explicit zero
+weight is an edge.  Parallel edges are merged keeping the smallest weight (the shortest-path
+convention, as ``scipy.sparse.csgraph`` does).  Input is validated here, once: kernels
+downstream trust a Graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import scipy.sparse as sps
+
+from .exceptions import InvalidGraphError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import graphblas
+    import networkx
+
+__all__ = ["Graph"]
+
+_WEIGHT_DTYPES = (np.int32, np.int64, np.float32, np.float64)
+
+
+def _index_dtype(n: int, m: int) -> type:
+    """4-byte indices while ``n`` and ``m`` fit, 8-byte otherwise."""
+    return np.int32 if max(n, m) < 2**31 - 1 else np.int64
+
+
+class Graph:
+    """A directed or undirected, weighted or unweighted graph in CSR form.
+
+    Build one with :meth:`from_edges`, :meth:`from_scipy`, :meth:`from_networkx`,
+    :meth:`from_graphblas` or :func:`semiring_paths.read`; the constructor itself takes
+    already-valid CSR arrays and is not meant to be called directly.
+
+    Examples
+    --------
+    >>> import semiring_paths as sp
+    >>> G = sp.Graph.from_edges([0, 1], [1, 2], weights=[2.0, 3.0], directed=False)
+    >>> G.n_vertices, G.n_edges, G.directed, G.weighted
+    (3, 2, False, True)
+    """
+
+    def __init__(
+        self,
+        indptr: np.ndarray,
+        indices: np.ndarray,
+        weights: np.ndarray | None,
+        *,
+        directed: bool,
+        labels: Sequence[Hashable] | None = None,
+        name: str | None = None,
+    ):
+        self.indptr = indptr
+        self.indices = indices
+        self.weights = weights
+        self.directed = bool(directed)
+        self.labels = list(labels) if labels is not None else None
+        self.name = name
+        for a in (indptr, indices, weights):
+            if a is not None:
+                a.flags.writeable = False
+        #: per-backend caches (device copies, GraphBLAS matrices): keyed by backend name.
+        self._backend_cache: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ constructors
+    @classmethod
+    def from_edges(
+        cls,
+        src: Sequence[int] | np.ndarray,
+        dst: Sequence[int] | np.ndarray,
+        weights: Sequence[float] | np.ndarray | None = None,
+        n_vertices: int | None = None,
+        directed: bool = True,
+        *,
+        labels: Sequence[Hashable] | None = None,
+        name: str | None = None,
+    ) -> Graph:
+        """Build a graph from edge lists ``src[k] → dst[k]`` with optional weights.
+
+        Parameters
+        ----------
+        src, dst : array_like of int
+            Endpoints, 0-based.
+        weights : array_like of float or int, optional
+            Edge weights; ``None`` makes an unweighted graph (every edge weighs 1).
+            NaN and infinite weights are rejected; negative ones are kept (only some
+            strategies accept them).
+        n_vertices : int, optional
+            Number of vertices; default ``max id + 1``.  An id ``>= n_vertices`` raises.
+        directed : bool
+            ``False`` stores each edge both ways.
+
+        Raises
+        ------
+        InvalidGraphError
+            Mismatched lengths, negative or out-of-range ids, NaN / inf weights.
+        """
+        src = _as_ids(src, "src")
+        dst = _as_ids(dst, "dst")
+        if src.shape != dst.shape:
+            raise InvalidGraphError(
+                f"src and dst differ in length ({src.size} vs {dst.size})")
+        w = None
+        if weights is not None:
+            w = np.asarray(weights)
+            if w.dtype == np.bool_ or w.dtype.kind not in "iuf":
+                raise InvalidGraphError(
+                    f"weights must be numeric, got dtype {w.dtype}")
+            if w.shape != src.shape:
+                raise InvalidGraphError(
+                    f"weights has {w.size} entries for {src.size} edges")
+            if w.dtype.kind == "u":
+                w = w.astype(np.int64)
+            elif w.dtype not in _WEIGHT_DTYPES:
+                w = w.astype(np.float64 if w.dtype.kind == "f" else np.int64)
+            if w.dtype.kind == "f":
+                bad = ~np.isfinite(w)
+                if bad.any():
+                    k = int(np.argmax(bad))
+                    raise InvalidGraphError(
+                        f"edge {k} ({src[k]} -> {dst[k]}) has weight {w[k]}: weights "
+                        "must be finite numbers")
+        top = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
+        if n_vertices is None:
+            n = top
+        else:
+            n = int(n_vertices)
+            if n < 0:
+                raise InvalidGraphError(f"n_vertices must be >= 0, got {n}")
+            if top > n:
+                bad = int(np.argmax(np.maximum(src, dst) >= n))
+                raise InvalidGraphError(
+                    f"edge {bad} ({src[bad]} -> {dst[bad]}) names a vertex beyond "
+                    f"n_vertices={n}")
+        if not directed:
+            src, dst = np.concatenate([src, dst]), np.concatenate([dst, src])
+            if w is not None:
+                w = np.concatenate([w, w])
+        indptr, indices, w = _csr_min_dedup(src, dst, w, n)
+        if labels is not None and len(labels) != n:
+            raise InvalidGraphError(f"{len(labels)} labels for {n} vertices")
+        return cls(indptr, indices, w, directed=directed, labels=labels, name=name)
+
+    @classmethod
+    def from_scipy(
+        cls,
+        M: sps.spmatrix | sps.sparray | np.ndarray,
+        directed: bool = True,
+        *,
+        weighted: bool | None = None,
+        name: str | None = None,
+    ) -> Graph:
+        """Build a graph from a square scipy sparse matrix (or dense array).
+
+        Stored entries are edges, explicit zeros included.  A dense array follows
+        ``scipy.sparse.csgraph``: zeros are "no edge".  ``weighted=None`` infers: a
+        Boolean matrix is unweighted, any other dtype weighted.  With
+        ``directed=False`` the matrix is symmetrized (an entry either way is an edge).
+        """
+        if not sps.issparse(M):
+            M = np.asarray(M)
+            if M.ndim != 2:
+                raise InvalidGraphError(f"adjacency must be 2-D, got shape {M.shape}")
+            M = sps.csr_matrix(M)
+        if M.shape[0] != M.shape[1]:
+            raise InvalidGraphError(
+                f"adjacency matrix must be square, got shape {M.shape}")
+        C = M.tocoo()
+        if weighted is None:
+            weighted = C.dtype != np.bool_
+        return cls.from_edges(
+            C.row, C.col, C.data if weighted else None, n_vertices=M.shape[0],
+            directed=directed, name=name)
+
+    @classmethod
+    def from_networkx(cls, G: networkx.Graph, weight: str | None = "weight") -> Graph:
+        """Build a graph from a NetworkX graph; nodes become ``0..n-1`` in ``G.nodes``
+        order (kept in :attr:`labels`).  ``weight=None`` makes it unweighted; an edge
+        without the attribute weighs 1, as in NetworkX.  Multigraph parallel edges
+        merge to the smallest weight."""
+        nodes = list(G.nodes)
+        index = {v: i for i, v in enumerate(nodes)}
+        edges = list(G.edges(data=weight if weight is not None else False, default=1))
+        src = np.fromiter((index[e[0]] for e in edges), np.int64, len(edges))
+        dst = np.fromiter((index[e[1]] for e in edges), np.int64, len(edges))
+        w = None
+        if weight is not None:
+            w = np.asarray([e[2] for e in edges])
+            if w.size == 0:
+                w = w.astype(np.float64)
+        return cls.from_edges(src, dst, w, n_vertices=len(nodes),
+                              directed=G.is_directed(), labels=nodes)
+
+    @classmethod
+    def from_graphblas(cls, A: graphblas.Matrix, directed: bool = True) -> Graph:
+        """Build a graph from a square python-graphblas Matrix (Boolean = unweighted)."""
+        if A.nrows != A.ncols:
+            raise InvalidGraphError(
+                f"adjacency matrix must be square, got {A.nrows} x {A.ncols}")
+        r, c, v = A.to_coo()
+        weighted = A.dtype.name != "BOOL"
+        return cls.from_edges(r, c, v if weighted else None, n_vertices=A.nrows,
+                              directed=directed)
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def n_vertices(self) -> int:
+        return self.indptr.size - 1
+
+    @property
+    def n_stored(self) -> int:
+        """Stored entries of A (an undirected edge counts twice)."""
+        return int(self.indices.size)
+
+    @cached_property
+    def n_edges(self) -> int:
+        """Edges: stored entries if directed; undirected pairs (a loop counts once)."""
+        if self.directed:
+            return self.n_stored
+        loops = int(np.count_nonzero(self._rows == self.indices))
+        return (self.n_stored - loops) // 2 + loops
+
+    @property
+    def weighted(self) -> bool:
+        return self.weights is not None
+
+    @cached_property
+    def _rows(self) -> np.ndarray:
+        return np.repeat(np.arange(self.n_vertices, dtype=self.indices.dtype),
+                         np.diff(self.indptr))
+
+    @cached_property
+    def out_degree(self) -> np.ndarray:
+        d = np.diff(self.indptr)
+        d.flags.writeable = False
+        return d
+
+    @cached_property
+    def min_out_weight(self) -> np.ndarray:
+        """Per vertex, the least weight of its out-edges (``inf`` with none)."""
+        out = np.full(self.n_vertices, np.inf)
+        if self.n_stored:
+            w = self.weights if self.weighted else np.ones(self.n_stored)
+            nz = self.out_degree > 0
+            out[nz] = np.minimum.reduceat(w.astype(np.float64), self.indptr[:-1][nz])
+        out.flags.writeable = False
+        return out
+
+    @cached_property
+    def min_weight(self) -> float:
+        if not self.n_stored:
+            return float("nan")
+        return float(self.weights.min()) if self.weighted else 1.0
+
+    @cached_property
+    def mean_weight(self) -> float:
+        if not self.n_stored:
+            return float("nan")
+        return float(self.weights.mean()) if self.weighted else 1.0
+
+    @cached_property
+    def has_negative_weights(self) -> bool:
+        return self.weighted and self.n_stored > 0 and bool(self.weights.min() < 0)
+
+    @cached_property
+    def uniform_weight(self) -> float | None:
+        """The one weight every edge carries, or ``None`` if weights differ."""
+        if not self.n_stored:
+            return 1.0
+        if not self.weighted:
+            return 1.0
+        lo, hi = self.weights.min(), self.weights.max()
+        return float(lo) if lo == hi else None
+
+    def to_scipy(self, dtype=None) -> sps.csr_matrix:
+        """The adjacency as ``scipy.sparse.csr_matrix`` (unweighted: Boolean)."""
+        data = self.weights if self.weighted else np.ones(self.n_stored, np.bool_)
+        if dtype is not None:
+            data = data.astype(dtype)
+        n = self.n_vertices
+        return sps.csr_matrix((data, self.indices, self.indptr), shape=(n, n))
+
+    def to_graphblas(self, dtype=None) -> graphblas.Matrix:
+        """The adjacency as a python-graphblas Matrix (a new object each call)."""
+        import graphblas as gb
+
+        data = self.weights if self.weighted else np.ones(self.n_stored, np.bool_)
+        if dtype is not None:
+            data = data.astype(dtype)
+        n = self.n_vertices
+        return gb.Matrix.from_csr(self.indptr, self.indices, data, nrows=n, ncols=n)
+
+    def check_vertex(self, v: Any, what: str = "source") -> int:
+        """Validate a vertex id (public-boundary helper); returns it as ``int``."""
+        from .exceptions import SourceError
+
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+            raise SourceError(f"{what} must be an integer vertex id, got {v!r}")
+        v = int(v)
+        if not 0 <= v < self.n_vertices:
+            raise SourceError(
+                f"{what} {v} is out of range: the graph has {self.n_vertices} vertices "
+                f"(ids 0..{self.n_vertices - 1})")
+        return v
+
+    def info(self) -> str:
+        """A readable summary: size, direction, weights, degrees."""
+        kind = "directed" if self.directed else "undirected"
+        lines = [f"Graph{' ' + repr(self.name) if self.name else ''}: {kind}, "
+                 f"{'weighted' if self.weighted else 'unweighted'}",
+                 f"  vertices        {self.n_vertices:,}",
+                 f"  edges           {self.n_edges:,}"
+                 + ("" if self.directed else f"  ({self.n_stored:,} stored both ways)")]
+        if self.n_vertices:
+            d = self.out_degree
+            lines.append(f"  out-degree      min {d.min()}, mean {d.mean():.2f}, "
+                         f"max {d.max()}; {int(np.count_nonzero(d == 0)):,} with none")
+        if self.weighted and self.n_stored:
+            w = self.weights
+            lines.append(f"  weights         {w.dtype}, min {w.min():g}, "
+                         f"mean {w.mean():g}, max {w.max():g}"
+                         + (", has negative" if self.has_negative_weights else ""))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<Graph n_vertices={self.n_vertices} n_edges={self.n_edges} "
+                f"directed={self.directed} weighted={self.weighted}>")
+
+
+def _as_ids(a, what: str) -> np.ndarray:
+    a = np.asarray(a)
+    if a.size == 0:
+        return a.astype(np.int64).ravel()
+    if a.dtype.kind not in "iu":
+        if a.dtype.kind == "f" and np.all(np.isfinite(a)) and np.all(a == np.round(a)):
+            a = a.astype(np.int64)
+        else:
+            raise InvalidGraphError(f"{what} must hold integer vertex ids, got {a.dtype}")
+    a = a.astype(np.int64, copy=False).ravel()
+    if a.min() < 0:
+        raise InvalidGraphError(f"{what} has a negative vertex id ({int(a.min())})")
+    return a
+
+
+def _csr_min_dedup(src, dst, w, n):
+    """Sort edges into CSR, merging duplicates by keeping the least weight."""
+    m = src.size
+    idx_t = _index_dtype(n, m)
+    if w is None:
+        order = np.lexsort((dst, src))
+    else:
+        order = np.lexsort((w, dst, src))  # least weight first within (src, dst)
+    s, d = src[order], dst[order]
+    keep = np.ones(m, bool)
+    if m:
+        keep[1:] = (s[1:] != s[:-1]) | (d[1:] != d[:-1])
+    s, d = s[keep], d[keep]
+    ww = None if w is None else w[order][keep]
+    counts = np.bincount(s, minlength=n) if n else np.zeros(0, np.int64)
+    indptr = np.zeros(n + 1, np.int64)
+    np.cumsum(counts, out=indptr[1:])
+    return indptr, d.astype(idx_t), ww
