@@ -1,0 +1,86 @@
+"""The backend interface: the masked relaxation step and the cheap vector operations a
+strategy needs (DESIGN.md §3).
+
+A backend is bound to one graph (``backend_for(G, name)`` builds it once and caches it on
+the Graph).  Vectors are the backend's own objects; the strategies in
+``semiring_paths.algorithms`` only pass them between these methods, so one strategy text
+serves every backend.  A backend may also register a fused implementation of a whole
+strategy (``Backend.fused``), as long as it computes the same algebra and passes the same
+tests.
+
+=====================  ===================================================================
+method                 algebra
+=====================  ===================================================================
+``bfs_start(s)``       ``q = e_s`` (value ``s``: the source is its own parent),
+                       ``π = e_s``, ``v = 0·e_s``
+``push(q, π)``         ``q⟨¬π, replace⟩ = q any.secondi A``
+``pull(q, π)``         ``q⟨¬π, replace⟩ = Aᵀ any.firstj q`` (early exit per vertex)
+``record(q, π, v, k)`` ``π⟨q⟩ = q`` ; ``v⟨q⟩ = k``
+``sssp_start(s, ⊕.⊗)`` ``d = 0̄`` everywhere but ``d(s) = 1̄`` ; ``f = e_s·1̄``
+``relax(f, ⊕.⊗)``      ``t = f ⊕.⊗ A``
+``improve(t, d, ⊕)``   ``f = t⟨t ⊕ d ≠ d⟩`` ; ``d⟨f⟩ = f`` (so ``d ⊕= t``)
+``support(d, ⊕)``      ``d⟨d ≠ 0̄⟩``: every vertex with a path value
+``nvals(x)``           stored entries of ``x``
+``frontier_edges(x)``  ``Σ_{i ∈ x} outdeg(i)``
+=====================  ===================================================================
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .graph import Graph
+    from .semirings import Semiring
+
+__all__ = ["Backend", "backend_for", "BACKENDS"]
+
+
+class Backend(Protocol):
+    name: str
+    graph: Graph
+    #: strategy name -> callable running the whole strategy on this backend
+    fused: dict[str, Any]
+
+    def bfs_start(self, source: int) -> tuple[Any, Any, Any]: ...
+    def push(self, q: Any, visited: Any) -> Any: ...
+    def pull(self, q: Any, visited: Any) -> Any: ...
+    def record(self, q: Any, parents: Any, levels: Any, level: int) -> None: ...
+    def sssp_start(self, source: int, semiring: Semiring) -> tuple[Any, Any]: ...
+    def relax(self, f: Any, semiring: Semiring) -> Any: ...
+    def improve(self, t: Any, d: Any, semiring: Semiring) -> Any: ...
+    def support(self, d: Any, semiring: Semiring) -> Any: ...
+    def nvals(self, x: Any) -> int: ...
+    def frontier_edges(self, x: Any) -> int: ...
+    def to_numpy(self, x: Any, fill: float | int) -> np.ndarray: ...
+    def tight_parents(self, d: np.ndarray, semiring: Semiring, source: int) -> np.ndarray: ...
+
+
+def _cpu(G: Graph) -> Backend:
+    from .cpu.backend import GraphBLASBackend
+
+    return GraphBLASBackend(G)
+
+
+def _gpu(G: Graph) -> Backend:
+    raise ValueError(
+        "backend 'gpu' is not available in this version: the CuPy kernels are not built "
+        "yet; use backend='cpu'")
+
+
+BACKENDS = {"cpu": _cpu, "gpu": _gpu}
+
+
+def backend_for(G: Graph, name: str) -> Backend:
+    """The backend ``name`` bound to ``G``, built once and cached on the graph."""
+    if name == "auto":
+        name = "cpu"
+    if name not in BACKENDS:
+        raise ValueError(f"unknown backend {name!r}; valid: auto, {', '.join(BACKENDS)}")
+    be = G._backend_cache.get(name)
+    if be is None:
+        be = BACKENDS[name](G)
+        G._backend_cache[name] = be
+    return be

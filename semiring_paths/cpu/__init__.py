@@ -1,0 +1,1 @@
+"""The CPU backend: SuiteSparse:GraphBLAS through python-graphblas."""

@@ -1,0 +1,143 @@
+"""GraphBLAS backend: each interface method is one or two python-graphblas calls.
+
+Matrices are built once per graph and cached: a Boolean (iso-valued) ``A`` for BFS, its
+transpose for pull steps on directed graphs (the same object when undirected), and an
+FP64 ``A`` for weighted semirings.  Pull steps run on bitmap vectors, so SuiteSparse's dot
+product sees the frontier as a dense bit test and stops at the first parent it finds.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import graphblas as gb
+import numpy as np
+from graphblas import Matrix, Vector, binary, monoid
+
+from ..graph import Graph
+from ..semirings import Semiring, any_firstj, any_secondi
+
+
+_I64 = gb.dtypes.INT64
+_BOOL = gb.dtypes.BOOL
+_FP64 = gb.dtypes.FP64
+
+
+def _bitmap(v: Vector) -> Vector:
+    v.ss.config["sparsity_control"] = ["bitmap"]
+    return v
+
+
+class GraphBLASBackend:
+    """The CPU backend bound to one graph (see ``semiring_paths.backend``)."""
+
+    name = "cpu"
+    fused: dict = {}
+
+    def __init__(self, G: Graph, A: Matrix | None = None, AT: Matrix | None = None):
+        self.graph = G
+        self.n = G.n_vertices
+        if A is not None:  # a backend over an explicit pattern (tight-edge subgraphs)
+            self.__dict__["A"] = A
+            self.__dict__["AT"] = AT if AT is not None else A.T.new()
+
+    # ----------------------------------------------------------------- matrices
+    @cached_property
+    def A(self) -> Matrix:
+        """Boolean pattern of A (iso): what BFS multiplies by."""
+        G = self.graph
+        n = G.n_vertices
+        return Matrix.from_csr(G.indptr, G.indices, True, dtype=_BOOL, nrows=n, ncols=n)
+
+    @cached_property
+    def AT(self) -> Matrix:
+        """Aᵀ stored by rows: row j lists the in-neighbours of j (pull)."""
+        return self.A if not self.graph.directed else self.A.T.new()
+
+    @cached_property
+    def W(self) -> Matrix:
+        """A with its weights as FP64 (1.0 on an unweighted graph)."""
+        G = self.graph
+        n = G.n_vertices
+        w = G.weights.astype(np.float64) if G.weighted else 1.0
+        return Matrix.from_csr(G.indptr, G.indices, w, dtype=_FP64, nrows=n, ncols=n)
+
+    @cached_property
+    def degree(self) -> Vector:
+        return Vector.from_dense(self.A.reduce_rowwise(monoid.plus[_I64]).new(
+            dtype=_I64).to_dense(fill_value=0))
+
+    # ----------------------------------------------------------------- BFS
+    def bfs_start(self, source: int):
+        n = self.n
+        q = Vector(_I64, n)
+        q[source] = source
+        parents = _bitmap(Vector(_I64, n))
+        parents[source] = source
+        levels = _bitmap(Vector(_I64, n))
+        levels[source] = 0
+        return q, parents, levels
+
+    def push(self, q: Vector, visited: Vector) -> Vector:
+        q.ss.config["sparsity_control"] = ["auto"]
+        # q⟨¬π, replace⟩ = q any.secondi A
+        q(~visited.S, replace=True) << q.vxm(self.A, any_secondi.graphblas())
+        return q
+
+    def pull(self, q: Vector, visited: Vector) -> Vector:
+        _bitmap(q)
+        # q⟨¬π, replace⟩ = Aᵀ any.firstj q
+        q(~visited.S, replace=True) << self.AT.mxv(q, any_firstj.graphblas())
+        return q
+
+    def record(self, q: Vector, parents: Vector, levels: Vector, level: int) -> None:
+        parents(q.S) << q        # π⟨q⟩ = q
+        levels(q.S) << level     # v⟨q⟩ = level
+
+    # ----------------------------------------------------------------- SSSP
+    def sssp_start(self, source: int, semiring: Semiring):
+        d = Vector.from_scalar(semiring.zero, self.n, dtype=_FP64)   # d = 0̄
+        d[source] = semiring.one                                      # d(s) = 1̄
+        f = Vector(_FP64, self.n)
+        f[source] = semiring.one                                      # f = e_s·1̄
+        return d, f
+
+    def relax(self, f: Vector, semiring: Semiring) -> Vector:
+        return f.vxm(self.W, semiring.graphblas(np.float64)).new()    # t = f ⊕.⊗ A
+
+    def improve(self, t: Vector, d: Vector, semiring: Semiring) -> Vector:
+        better = getattr(binary, semiring.improves)
+        c = t.ewise_mult(d, better).new()                             # c = t ⊕ d ≠ d
+        f = Vector(_FP64, self.n)
+        f(c.V) << t                                                   # f = t⟨c⟩
+        d(f.S) << f                                                   # d ⊕= t
+        return f
+
+    def support(self, d: Vector, semiring: Semiring) -> Vector:
+        return d.select("!=", semiring.zero).new()                    # d⟨d ≠ 0̄⟩
+
+    # ----------------------------------------------------------------- misc
+    def nvals(self, x: Vector) -> int:
+        return x.nvals
+
+    def frontier_edges(self, x: Vector) -> int:
+        return int(self.degree.ewise_mult(x, binary.first).reduce(monoid.plus).value or 0)
+
+    def to_numpy(self, x: Vector, fill) -> np.ndarray:
+        return x.to_dense(fill_value=fill)
+
+    def tight_parents(self, d: np.ndarray, semiring: Semiring, source: int) -> np.ndarray:
+        """A shortest-path tree: BFS parents over the tight edges ``d(u) ⊗ w = d(v)``.
+
+        Every path of tight edges from the source telescopes to ``d``, so any BFS tree of
+        the tight subgraph is a shortest-path tree (zero-weight cycles included).
+        """
+        from ..algorithms.bfs import run_bfs
+
+        D = Vector.from_dense(d, dtype=_FP64).diag()
+        C = D.mxm(self.W, gb.semiring.any_first[_FP64]).new()     # C(u,v) = d(u)
+        C = C.ewise_mult(self.W, getattr(binary, semiring.multiply)).new()  # d(u) ⊗ w
+        T = C.mxm(D, gb.semiring.any_eq[_FP64]).new()            # T(u,v) = C(u,v) == d(v)
+        T = T.select("==", True).new(dtype=_BOOL)
+        sub = GraphBLASBackend(self.graph, A=T)
+        return run_bfs(sub, source, "sovm", trace=None)[1]

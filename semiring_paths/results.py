@@ -1,0 +1,227 @@
+"""Results of path computations: values, a tree to read paths from, and the run's trace.
+
+A result carries its trace: per iteration the frontier size, the edges relaxed (the sum of
+the out-degrees of the frontier), the direction or phase, and the time; notebooks plot it
+and benchmarks report it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+__all__ = ["Step", "Trace", "BFSResult", "PathResult"]
+
+
+@dataclass
+class Step:
+    """One relaxation step: ``t⟨m⟩ = f ⊕.⊗ A`` and its bookkeeping."""
+
+    iteration: int
+    frontier: int          # entries of the frontier f going in
+    edges: int             # edges relaxed: Σ out-degree over f (push), or scanned (pull)
+    seconds: float         # wall time of the step
+    direction: str = "push"  # "push" (f ⊕.⊗ A) or "pull" (Aᵀ ⊕.⊗ f)
+    changed: int = -1      # entries that improved (new frontier size)
+
+
+@dataclass
+class Trace:
+    """The record of a run: its steps and what produced them."""
+
+    algorithm: str
+    strategy: str
+    backend: str
+    n_vertices: int
+    n_edges: int
+    steps: list[Step] = field(default_factory=list)
+    setup_seconds: float = 0.0
+    total_seconds: float = 0.0
+
+    def add(self, **kw: Any) -> None:
+        self.steps.append(Step(iteration=len(self.steps) + 1, **kw))
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @property
+    def iterations(self) -> int:
+        return len(self.steps)
+
+    @property
+    def frontier_sizes(self) -> np.ndarray:
+        return np.array([s.frontier for s in self.steps], dtype=np.int64)
+
+    @property
+    def edges_relaxed(self) -> int:
+        return int(sum(s.edges for s in self.steps))
+
+    def summary(self) -> dict[str, Any]:
+        """Totals: iterations, edges relaxed (absolute and per stored edge), times."""
+        m = max(self.n_edges, 1)
+        return {
+            "algorithm": self.algorithm,
+            "strategy": self.strategy,
+            "backend": self.backend,
+            "iterations": self.iterations,
+            "edges_relaxed": self.edges_relaxed,
+            "edges_relaxed_per_edge": self.edges_relaxed / m,
+            "push_steps": sum(s.direction == "push" for s in self.steps),
+            "pull_steps": sum(s.direction == "pull" for s in self.steps),
+            "max_frontier": int(self.frontier_sizes.max(initial=0)),
+            "setup_seconds": self.setup_seconds,
+            "total_seconds": self.total_seconds,
+        }
+
+    def as_dict(self) -> dict[str, Any]:
+        d = self.summary()
+        d["steps"] = [asdict(s) for s in self.steps]
+        return d
+
+    def plot(self, ax=None):
+        """Frontier size and edges relaxed per iteration (needs matplotlib)."""
+        try:
+            import matplotlib.pyplot as plt
+        except ImportError as e:  # pragma: no cover
+            raise ImportError("Trace.plot needs matplotlib: pip install matplotlib") from e
+        if ax is None:
+            _, ax = plt.subplots(figsize=(7, 3.5))
+        it = [s.iteration for s in self.steps]
+        ax.plot(it, [s.frontier for s in self.steps], marker=".", label="frontier")
+        ax.plot(it, [s.edges for s in self.steps], marker=".", label="edges relaxed")
+        pulls = [s.iteration for s in self.steps if s.direction == "pull"]
+        if pulls:
+            ax.scatter(pulls, [self.steps[i - 1].frontier for i in pulls], marker="s",
+                       facecolors="none", edgecolors="k", label="pull step")
+        ax.set_yscale("symlog")
+        ax.set_xlabel("iteration")
+        ax.set_title(f"{self.algorithm} {self.strategy} ({self.backend})")
+        ax.legend()
+        return ax
+
+    def __repr__(self) -> str:
+        s = self.summary()
+        return (f"<Trace {self.algorithm}/{self.strategy} on {self.backend}: "
+                f"{s['iterations']} iterations, {s['edges_relaxed']:,} edges relaxed, "
+                f"{s['total_seconds'] * 1e3:.2f} ms>")
+
+
+class _TreeResult:
+    """Shared by BFS and SSSP results: a source, a tree of predecessors, paths."""
+
+    source: int
+    trace: Trace
+    _tree: np.ndarray | None
+    _tree_fn: Callable[[], np.ndarray] | None
+
+    def _get_tree(self) -> np.ndarray:
+        if self._tree is None:
+            assert self._tree_fn is not None
+            self._tree = self._tree_fn()
+            self._tree.flags.writeable = False
+        return self._tree
+
+    def path_to(self, target: int) -> list[int]:
+        """The vertices of a shortest path ``source .. target``; ``[]`` if unreachable.
+
+        Examples
+        --------
+        >>> import semiring_paths as sp
+        >>> G = sp.Graph.from_edges([0, 1, 0], [1, 2, 2], weights=[1, 1, 5])
+        >>> sp.sssp(G, 0).path_to(2)
+        [0, 1, 2]
+        """
+        tree = self._get_tree()
+        t = int(target)
+        if not 0 <= t < tree.size:
+            from .exceptions import SourceError
+
+            raise SourceError(f"target {t} is out of range: the graph has {tree.size} "
+                              "vertices")
+        if tree[t] < 0:
+            return []
+        path = [t]
+        while t != self.source:
+            t = int(tree[t])
+            path.append(t)
+            if len(path) > tree.size:  # pragma: no cover - a tree has no cycle
+                raise RuntimeError("predecessor cycle: the result is corrupt")
+        return path[::-1]
+
+
+class BFSResult(_TreeResult):
+    """Levels and parents of a breadth-first search.
+
+    Attributes
+    ----------
+    levels : ndarray of int64
+        Hop distance from the source; ``-1`` where unreachable.
+    parents : ndarray of int64
+        BFS-tree parent; ``-1`` where unreachable, ``parents[source] == source``.
+    trace : Trace
+    """
+
+    def __init__(self, source: int, levels: np.ndarray, parents: np.ndarray | None,
+                 trace: Trace, parents_fn: Callable[[], np.ndarray] | None = None):
+        self.source = source
+        self.levels = levels
+        levels.flags.writeable = False
+        self._tree = parents
+        self._tree_fn = parents_fn
+        self.trace = trace
+
+    @property
+    def parents(self) -> np.ndarray:
+        return self._get_tree()
+
+    def __repr__(self) -> str:
+        reached = int(np.count_nonzero(self.levels >= 0))
+        return (f"<BFSResult source={self.source}: {reached:,} of {self.levels.size:,} "
+                f"vertices reached, depth {int(self.levels.max(initial=0))}>")
+
+
+class PathResult(_TreeResult):
+    """Distances and predecessors of a single-source path computation.
+
+    Attributes
+    ----------
+    distances : ndarray of float64
+        Path values under the semiring; the semiring's ⊕ identity where unreachable
+        (``inf`` for min_plus).
+    predecessors : ndarray of int64
+        A shortest-path tree: ``-1`` for the source and unreachable vertices, as in
+        ``scipy.sparse.csgraph``.  Computed on first access, from the distances.
+    semiring : Semiring
+    trace : Trace
+    """
+
+    def __init__(self, source: int, distances: np.ndarray, trace: Trace, semiring,
+                 predecessors: np.ndarray | None = None,
+                 predecessors_fn: Callable[[], np.ndarray] | None = None):
+        self.source = source
+        self.distances = distances
+        distances.flags.writeable = False
+        self.semiring = semiring
+        self.trace = trace
+        self._tree = predecessors
+        self._tree_fn = predecessors_fn
+
+    @property
+    def predecessors(self) -> np.ndarray:
+        p = self._get_tree().copy()
+        p[self.source] = -1
+        return p
+
+    def path_to(self, target: int) -> list[int]:
+        tree = self._get_tree()
+        if int(target) == self.source and 0 <= self.source < tree.size:
+            return [self.source]
+        return super().path_to(target)
+
+    def __repr__(self) -> str:
+        reached = int(np.count_nonzero(self.distances != self.semiring.zero))
+        return (f"<PathResult source={self.source} ({self.semiring.name}): {reached:,} of "
+                f"{self.distances.size:,} vertices reached>")

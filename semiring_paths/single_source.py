@@ -1,0 +1,179 @@
+"""The public single-source functions: validate once, pick a strategy, run, package.
+
+Input is checked here and nowhere else (DESIGN.md §3): the graph type, the source, the
+strategy name, the semiring, weights a strategy cannot take.  Kernels trust what passes.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from . import semirings as _semirings
+from .algorithms import bfs as _bfs
+from .algorithms import lookup
+from .algorithms import sssp as _sssp
+from .backend import backend_for
+from .exceptions import NegativeWeightError
+from .graph import Graph
+from .results import BFSResult, PathResult, Trace
+from .semirings import Semiring
+
+__all__ = ["bfs", "sssp"]
+
+
+def _check_graph(G) -> Graph:
+    if not isinstance(G, Graph):
+        raise TypeError(
+            f"expected a semiring_paths.Graph, got {type(G).__name__}; build one with "
+            "sp.read, sp.Graph.from_scipy, from_edges, from_networkx or from_graphblas")
+    return G
+
+
+def bfs(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu") -> BFSResult:
+    """Breadth-first search from ``source``: hop levels and a BFS tree.
+
+    Parameters
+    ----------
+    G : Graph
+        Weights, if any, are ignored: levels count edges.
+    source : int
+        0-based vertex id.
+    strategy : {"auto", "direction-optimizing", "sovm", "bovm"}
+        ``"sovm"`` pushes the frontier along out-edges (``q⟨¬π⟩ = q any.secondi A``),
+        ``"bovm"`` pulls: each unreached vertex looks for a parent in the frontier
+        (``q⟨¬π⟩ = Aᵀ any.firstj q``), ``"direction-optimizing"`` switches between them
+        by the frontier's size, as GAP and LAGraph do.  ``"auto"`` is the last.
+    backend : {"cpu", "auto"}
+        ``"cpu"``: SuiteSparse:GraphBLAS.
+
+    Returns
+    -------
+    BFSResult
+        ``levels`` (int64, ``-1`` unreachable), ``parents`` (int64, ``-1`` none,
+        ``parents[source] == source``), ``path_to(t)``, ``trace``.
+
+    Raises
+    ------
+    SourceError
+        ``source`` is not a vertex of ``G``.
+    ValueError
+        Unknown strategy or backend (the message lists the valid ones).
+
+    Examples
+    --------
+    >>> import semiring_paths as sp
+    >>> G = sp.Graph.from_edges([0, 1, 2], [1, 2, 3], directed=False)
+    >>> r = sp.bfs(G, 0)
+    >>> r.levels.tolist(), r.parents.tolist()
+    ([0, 1, 2, 3], [0, 0, 1, 2])
+    >>> r.path_to(3)
+    [0, 1, 2, 3]
+    """
+    G = _check_graph(G)
+    name = _bfs.auto(G) if strategy == "auto" else strategy
+    strat = lookup("bfs", name)
+    s = G.check_vertex(source)
+    t0 = time.perf_counter()
+    be = backend_for(G, backend)
+    trace = Trace("bfs", name, be.name, G.n_vertices, G.n_stored)
+    t1 = time.perf_counter()
+    trace.setup_seconds = t1 - t0
+    levels, parents = strat.run(be, s, trace)
+    trace.total_seconds = time.perf_counter() - t1
+    return BFSResult(s, levels, parents, trace)
+
+
+def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
+         semiring: str | Semiring = "min_plus") -> PathResult:
+    """Single-source path values from ``source`` under a semiring (shortest by default).
+
+    Parameters
+    ----------
+    G : Graph
+        Unweighted graphs weigh 1 per edge.
+    source : int
+        0-based vertex id.
+    strategy : {"auto", "workfront", "bellman-ford", "dijkstra"}
+        ``"bellman-ford"`` relaxes from every vertex with a value each round and accepts
+        negative weights (raising :class:`NegativeCycleError` on a reachable negative
+        cycle); ``"workfront"`` relaxes only what changed in the last round (also
+        accepts negative weights); ``"dijkstra"`` is the serial heap reference and needs
+        non-negative weights.  ``"auto"``: BFS levels on unweighted or uniform-weight
+        graphs, ``"bellman-ford"`` with negative weights, else ``"workfront"``.
+    backend : {"cpu", "auto"}
+    semiring : str or Semiring
+        ``"min_plus"`` (shortest paths), ``"max_min"`` (widest paths), ``"max_times"``
+        (most reliable paths).  Needs an idempotent, selective ⊕.
+
+    Returns
+    -------
+    PathResult
+        ``distances`` (float64; the semiring's ⊕ identity — ``inf`` for min_plus —
+        where unreachable), ``predecessors`` (int64, ``-1`` for the source and the
+        unreachable, computed on first access), ``path_to(t)``, ``trace``.
+
+    Raises
+    ------
+    SourceError, NegativeWeightError, NegativeCycleError, ValueError
+
+    Examples
+    --------
+    >>> import semiring_paths as sp
+    >>> G = sp.Graph.from_edges([0, 0, 1], [1, 2, 2], weights=[4.0, 9.0, 2.0])
+    >>> r = sp.sssp(G, 0)
+    >>> r.distances.tolist(), r.predecessors.tolist()
+    ([0.0, 4.0, 6.0], [-1, 0, 1])
+    >>> sp.sssp(G, 0, semiring="max_min").distances.tolist()   # widest paths
+    [inf, 4.0, 9.0]
+    """
+    G = _check_graph(G)
+    sr = _semirings.get(semiring)
+    if not sr.idempotent or sr.improves is None:
+        raise ValueError(
+            f"sssp needs a semiring whose ⊕ selects a best value (min or max); "
+            f"{sr.name!r} does not. Use min_plus, max_min or max_times")
+    s = G.check_vertex(source)
+    name = _sssp.auto(G, sr) if strategy == "auto" else strategy
+    if name == "bfs":
+        return _sssp_by_bfs(G, s, backend)
+    strat = lookup("sssp", name)
+    if strat.nonnegative:
+        _check_monotone(G, sr, name)
+    t0 = time.perf_counter()
+    be = backend_for(G, backend)
+    trace = Trace("sssp", name, be.name, G.n_vertices, G.n_stored)
+    t1 = time.perf_counter()
+    trace.setup_seconds = t1 - t0
+    dist, tree = strat.run(be, s, sr, trace)
+    trace.total_seconds = time.perf_counter() - t1
+    return PathResult(s, dist, trace, sr, predecessors=tree,
+                      predecessors_fn=lambda: be.tight_parents(dist, sr, s))
+
+
+def _sssp_by_bfs(G: Graph, s: int, backend: str) -> PathResult:
+    """min_plus on an unweighted (or uniform-weight ``c``) graph: BFS levels × c."""
+    r = bfs(G, s, backend=backend)
+    c = G.uniform_weight if G.weighted else 1.0
+    dist = np.where(r.levels >= 0, r.levels * c, np.inf)
+    r.trace.algorithm = "sssp"
+    r.trace.strategy = f"bfs/{r.trace.strategy}"
+    return PathResult(s, dist, r.trace, _semirings.min_plus, predecessors=r.parents)
+
+
+def _check_monotone(G: Graph, sr: Semiring, name: str) -> None:
+    """Dijkstra-like strategies need ⊗ never to improve a value."""
+    if not G.weighted or not G.n_stored:
+        return
+    w = G.weights
+    if sr.name == "min_plus" and G.has_negative_weights:
+        k = int(np.argmin(w))
+        raise NegativeWeightError(
+            f"strategy {name!r} needs non-negative weights, but edge "
+            f"{int(G._rows[k])} -> {int(G.indices[k])} weighs {w[k]}; use "
+            "strategy='bellman-ford' (or 'workfront'), which accept negative weights")
+    if sr.name == "max_times" and (w.min() < 0 or w.max() > 1):
+        raise NegativeWeightError(
+            f"strategy {name!r} with max_times needs weights in [0, 1] (probabilities); "
+            "use strategy='bellman-ford' for other weights")
