@@ -44,13 +44,16 @@ def run_bfs(be, source: int, mode: str, trace: Trace | None,
     while nq:
         t0 = time.perf_counter()
         level += 1
-        edges = be.frontier_edges(q) if (trace is not None or not pull) else -1
+        edges = -1   # edges leaving q: counted for push steps (a pull stops early)
         if mode == "direction-optimizing":
+            if pull and nq < n / beta and nq < prev_nq:
+                pull = False                                   # small and shrinking: push
             if not pull:
+                edges = be.frontier_edges(q)
                 m_unexplored -= edges
                 pull = edges > m_unexplored / alpha           # frontier is heavy: pull
-            elif nq < n / beta and nq < prev_nq:
-                pull = False                                   # small and shrinking: push
+        elif not pull:
+            edges = be.frontier_edges(q)
         prev_nq = nq
         if pull:
             q = be.pull(q, parents)      # q⟨¬π, replace⟩ = Aᵀ any.firstj q

@@ -79,7 +79,6 @@ class GraphBLASBackend:
         return q, parents, levels
 
     def push(self, q: Vector, visited: Vector) -> Vector:
-        q.ss.config["sparsity_control"] = ["auto"]
         # q⟨¬π, replace⟩ = q any.secondi A
         q(~visited.S, replace=True) << q.vxm(self.A, any_secondi.graphblas())
         return q
@@ -91,8 +90,8 @@ class GraphBLASBackend:
         return q
 
     def record(self, q: Vector, parents: Vector, levels: Vector, level: int) -> None:
-        parents(q.S) << q        # π⟨q⟩ = q
-        levels(q.S) << level     # v⟨q⟩ = level
+        parents(accum=binary.second) << q   # π⟨q⟩ = q  (q ∩ π = ∅: union is the assign)
+        levels(q.S) << level                 # v⟨q⟩ = level
 
     # ----------------------------------------------------------------- SSSP
     def sssp_start(self, source: int, semiring: Semiring):
@@ -124,7 +123,16 @@ class GraphBLASBackend:
         return int(self.degree.ewise_mult(x, binary.first).reduce(monoid.plus).value or 0)
 
     def to_numpy(self, x: Vector, fill) -> np.ndarray:
-        return x.to_dense(fill_value=fill)
+        """``x`` as a dense array, ``fill`` where empty; takes ``x``'s memory (no copy)."""
+        n = x.size
+        fmt = "full" if x.nvals == n else "bitmap"
+        d = x.ss.export(fmt, give_ownership=True)
+        vals = d["values"]
+        if d.get("is_iso"):
+            vals = np.full(n, vals[0], dtype=vals.dtype)
+        if fmt == "bitmap":
+            vals[~d["bitmap"].view(bool)] = fill
+        return vals
 
     def tight_parents(self, d: np.ndarray, semiring: Semiring, source: int) -> np.ndarray:
         """A shortest-path tree: BFS parents over the tight edges ``d(u) ⊗ w = d(v)``.
