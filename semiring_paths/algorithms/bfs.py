@@ -56,9 +56,9 @@ def run_bfs(be, source: int, mode: str, trace: Trace | None,
             edges = be.frontier_edges(q)
         prev_nq = nq
         if pull:
-            q = be.pull(q, parents)      # q⟨¬π, replace⟩ = Aᵀ any.firstj q
+            q = be.pull(q, parents)         # q⟨¬π, replace⟩ = Aᵀ any.firstj q
         else:
-            q = be.push(q, parents)      # q⟨¬π, replace⟩ = q any.secondi A
+            q = be.push(q, parents, edges)  # q⟨¬π, replace⟩ = q any.secondi A
         nq_in, nq = nq, be.nvals(q)
         if nq:
             be.record(q, parents, levels, level)   # π⟨q⟩ = q ; v⟨q⟩ = level

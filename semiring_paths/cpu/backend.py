@@ -15,7 +15,7 @@ import numpy as np
 from graphblas import Matrix, Vector, binary, monoid
 
 from ..graph import Graph
-from ..semirings import Semiring, any_firstj, any_secondi
+from ..semirings import Semiring
 
 
 _I64 = gb.dtypes.INT64
@@ -68,25 +68,32 @@ class GraphBLASBackend:
             dtype=_I64).to_dense(fill_value=0))
 
     # ----------------------------------------------------------------- BFS
+    @cached_property
+    def _ids(self):
+        """Parent ids in 4 bytes while n fits (half the traffic of int64)."""
+        return gb.dtypes.INT32 if self.n < 2**31 - 1 else _I64
+
     def bfs_start(self, source: int):
-        n = self.n
-        q = Vector(_I64, n)
+        n, ids = self.n, self._ids
+        q = Vector(ids, n)
         q[source] = source
-        parents = _bitmap(Vector(_I64, n))
+        parents = _bitmap(Vector(ids, n))
         parents[source] = source
-        levels = _bitmap(Vector(_I64, n))
+        levels = _bitmap(Vector(ids, n))
         levels[source] = 0
         return q, parents, levels
 
-    def push(self, q: Vector, visited: Vector) -> Vector:
+    def push(self, q: Vector, visited: Vector, edges: int) -> Vector:
+        # a large expansion lands in a bitmap; a small one stays sparse (O(|q|) per step)
+        q.ss.config["sparsity_control"] = ["bitmap" if edges > self.n // 16 else "sparse"]
         # q⟨¬π, replace⟩ = q any.secondi A
-        q(~visited.S, replace=True) << q.vxm(self.A, any_secondi.graphblas())
+        q(~visited.S, replace=True) << q.vxm(self.A, gb.semiring.ss.any_secondi[self._ids])
         return q
 
     def pull(self, q: Vector, visited: Vector) -> Vector:
         _bitmap(q)
         # q⟨¬π, replace⟩ = Aᵀ any.firstj q
-        q(~visited.S, replace=True) << self.AT.mxv(q, any_firstj.graphblas())
+        q(~visited.S, replace=True) << self.AT.mxv(q, gb.semiring.ss.any_firstj[self._ids])
         return q
 
     def record(self, q: Vector, parents: Vector, levels: Vector, level: int) -> None:
@@ -132,6 +139,8 @@ class GraphBLASBackend:
             vals = np.full(n, vals[0], dtype=vals.dtype)
         if fmt == "bitmap":
             vals[~d["bitmap"].view(bool)] = fill
+        if vals.dtype.kind in "iu" and vals.dtype != np.int64:
+            vals = vals.astype(np.int64)
         return vals
 
     def tight_parents(self, d: np.ndarray, semiring: Semiring, source: int) -> np.ndarray:
