@@ -1,0 +1,75 @@
+"""Shared fixtures: the real graphs in ../shared/data/graphs and random-graph strategies."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+import semiring_paths as sp
+
+settings.register_profile("ci", max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=30, deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "graphs"
+
+
+def shared_graph(rel: str) -> Path:
+    """A file of ../shared/data/graphs; CI must have it, a laptop may not."""
+    p = SHARED / rel
+    if not p.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"shared data missing in CI: {p}")
+        pytest.skip(f"shared data not present: {p}")
+    return p
+
+
+@st.composite
+def edge_lists(draw, max_n: int = 24, weighted: bool | None = None,
+               negative: bool = False, zero: bool = True):
+    """Random multigraphs: isolated vertices, self loops, duplicates, zero weights."""
+    n = draw(st.integers(1, max_n))
+    m = draw(st.integers(0, 3 * n))
+    src = draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m))
+    dst = draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m))
+    if weighted is None:
+        weighted = draw(st.booleans())
+    w = None
+    if weighted:
+        lo = -5 if negative else (0 if zero else 1)
+        if draw(st.booleans()):
+            w = draw(st.lists(st.integers(lo, 9), min_size=m, max_size=m))
+        else:
+            w = draw(st.lists(st.floats(lo, 9, allow_nan=False, width=32),
+                              min_size=m, max_size=m))
+    directed = draw(st.booleans())
+    source = draw(st.integers(0, n - 1))
+    return n, np.array(src, np.int64), np.array(dst, np.int64), \
+        None if w is None else np.array(w), directed, source
+
+
+def scipy_matrix(n, src, dst, w, directed):
+    """The oracle's matrix, built independently of Graph: min over parallel edges."""
+    import scipy.sparse as sps
+
+    best: dict[tuple[int, int], float] = {}
+    ws = np.ones(src.size) if w is None else w.astype(np.float64)
+    pairs = list(zip(src.tolist(), dst.tolist(), ws.tolist()))
+    if not directed:
+        pairs += [(b, a, x) for a, b, x in pairs]
+    for a, b, x in pairs:
+        best[(a, b)] = min(best.get((a, b), np.inf), x)
+    if not best:
+        return sps.csr_matrix((n, n))
+    (r, c), v = zip(*best.keys()), list(best.values())
+    return sps.csr_matrix((v, (r, c)), shape=(n, n))
+
+
+def build(n, src, dst, w, directed) -> sp.Graph:
+    return sp.Graph.from_edges(src, dst, w, n_vertices=n, directed=directed)

@@ -1,0 +1,116 @@
+"""Every BFS strategy against scipy on random and real graphs; parents form BFS trees."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from scipy.sparse import csgraph
+
+import semiring_paths as sp
+from semiring_paths import reference
+from semiring_paths.algorithms import names
+from semiring_paths.generators import grid, kronecker
+from semiring_paths.verify import verify_bfs
+
+from .conftest import build, edge_lists, scipy_matrix, shared_graph
+
+STRATEGIES = [s for s in names("bfs")]
+
+
+def hops(M, s):
+    d = csgraph.shortest_path(M, unweighted=True, indices=s)
+    return np.where(np.isinf(d), -1, d).astype(np.int64)
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@given(g=edge_lists())
+def test_random_graphs(strategy, g):
+    n, src, dst, w, directed, s = g
+    G = build(n, src, dst, w, directed)
+    r = sp.bfs(G, s, strategy=strategy)
+    assert r.levels.dtype == np.int64 and r.parents.dtype == np.int64
+    np.testing.assert_array_equal(r.levels, hops(scipy_matrix(n, src, dst, w, directed), s))
+    verify_bfs(G, s, r.levels, r.parents)
+
+
+REAL = ["road/osm-monaco.mtx.gz", "road/rome99.mtx.gz", "road/luxembourg_osm.mtx.gz",
+        "mesh/delaunay_n14.mtx.gz", "mesh/jagmesh7.mtx.gz", "social/karate.mtx.gz",
+        "social/wiki-Vote.mtx.gz", "social/ca-AstroPh.mtx.gz", "web/polblogs.mtx.gz",
+        "social/p2p-Gnutella31-weighted.mtx.gz", "social/cit-HepTh.mtx.gz"]
+
+
+@pytest.mark.parametrize("rel", REAL)
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_real_graphs(rel, strategy):
+    G = sp.read(shared_graph(rel))
+    rng = np.random.default_rng(0)
+    for s in rng.choice(np.nonzero(G.out_degree > 0)[0], 2, replace=False):
+        r = sp.bfs(G, int(s), strategy=strategy)
+        verify_bfs(G, int(s), r.levels, r.parents)
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_generated_graphs(strategy):
+    for G in (kronecker(10, seed=3), grid(30, 40)):
+        s = int(np.argmax(G.out_degree))
+        r = sp.bfs(G, s, strategy=strategy)
+        verify_bfs(G, s, r.levels, r.parents)
+
+
+def test_reference_bfs_matches_scipy():
+    G = sp.read(shared_graph("social/wiki-Vote.mtx.gz"))
+    levels, parents = reference.bfs(G, 3)
+    np.testing.assert_array_equal(levels, hops(G.to_scipy(), 3))
+    verify_bfs(G, 3, levels, parents)
+
+
+def test_direction_optimizing_pulls_on_a_dense_graph():
+    G = kronecker(12, seed=1)
+    r = sp.bfs(G, int(np.argmax(G.out_degree)))
+    dirs = [s.direction for s in r.trace.steps]
+    assert "pull" in dirs and dirs[0] == "push"
+    assert r.trace.strategy == "direction-optimizing"
+
+
+def test_trace_records_each_level():
+    G = grid(5, 5)
+    r = sp.bfs(G, 0, strategy="sovm")
+    # 9 levels beyond the source, then one step that finds nothing
+    assert r.trace.iterations == 9
+    np.testing.assert_array_equal(r.trace.frontier_sizes[:5], [1, 2, 3, 4, 5])
+    assert r.trace.edges_relaxed == G.n_stored
+    assert r.trace.summary()["push_steps"] == 9
+
+
+def test_isolated_source_and_edgeless_graph():
+    G = sp.Graph.from_edges([], [], n_vertices=4)
+    r = sp.bfs(G, 2)
+    assert r.levels.tolist() == [-1, -1, 0, -1]
+    assert r.parents.tolist() == [-1, -1, 2, -1]
+    assert r.path_to(2) == [2] and r.path_to(0) == []
+
+
+def test_directed_pull_uses_in_edges():
+    G = sp.Graph.from_edges([0, 1, 3], [1, 2, 2], directed=True)
+    r = sp.bfs(G, 0, strategy="bovm")
+    assert r.levels.tolist() == [0, 1, 2, -1]
+    assert r.parents.tolist() == [0, 0, 1, -1]
+
+
+def test_bad_arguments():
+    G = sp.read("karate")
+    with pytest.raises(ValueError, match="sovm"):
+        sp.bfs(G, 0, strategy="nope")
+    with pytest.raises(sp.SourceError, match="out of range"):
+        sp.bfs(G, 34)
+    with pytest.raises(sp.SourceError):
+        sp.bfs(G, -1)
+    with pytest.raises(sp.SourceError, match="integer"):
+        sp.bfs(G, 1.5)
+    with pytest.raises(ValueError, match="backend"):
+        sp.bfs(G, 0, backend="tpu")
+    with pytest.raises(ValueError, match="gpu"):
+        sp.bfs(G, 0, backend="gpu")
+    with pytest.raises(TypeError, match="Graph"):
+        sp.bfs(G.to_scipy(), 0)

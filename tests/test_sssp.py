@@ -1,0 +1,177 @@
+"""Every SSSP strategy × semiring against the oracle; predecessors are shortest-path trees."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from scipy.sparse import csgraph
+
+import semiring_paths as sp
+from semiring_paths import reference
+from semiring_paths.algorithms import names
+from semiring_paths.generators import grid, kronecker
+from semiring_paths.verify import verify_sssp
+
+from .conftest import build, edge_lists, scipy_matrix, shared_graph
+
+STRATEGIES = names("sssp")                       # auto included
+FIXED_POINT = ["bellman-ford", "workfront"]      # accept negative weights
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@given(g=edge_lists())
+def test_random_graphs_min_plus(strategy, g):
+    n, src, dst, w, directed, s = g
+    G = build(n, src, dst, w, directed)
+    r = sp.sssp(G, s, strategy=strategy)
+    want = csgraph.dijkstra(scipy_matrix(n, src, dst, w, directed), indices=s)
+    assert r.distances.dtype == np.float64 and r.predecessors.dtype == np.int64
+    np.testing.assert_array_equal(r.distances, want)
+    verify_sssp(G, s, r.distances, r.predecessors, expected=want)
+    assert r.predecessors[s] == -1
+
+
+@pytest.mark.parametrize("semiring", ["max_min", "max_times"])
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@given(g=edge_lists(weighted=True))
+def test_random_graphs_other_semirings(strategy, semiring, g):
+    n, src, dst, w, directed, s = g
+    if semiring == "max_times":
+        w = w / 9.0                               # probabilities in [0, 1]
+    G = build(n, src, dst, w, directed)
+    r = sp.sssp(G, s, strategy=strategy, semiring=semiring)
+    verify_sssp(G, s, r.distances, r.predecessors, semiring)
+
+
+@pytest.mark.parametrize("strategy", FIXED_POINT)
+@given(g=edge_lists(weighted=True))
+def test_negative_weights_without_cycles(strategy, g):
+    """Reweight non-negative edges by a potential: w + h(u) - h(v) keeps every cycle's
+    length, so edges turn negative but no negative cycle appears."""
+    n, src, dst, w, _, s = g
+    h = np.random.default_rng(n).integers(0, 7, n)
+    w = np.abs(w) + h[src] - h[dst]
+    G = build(n, src, dst, w, True)
+    want = csgraph.bellman_ford(scipy_matrix(n, src, dst, w, True), indices=s)
+    r = sp.sssp(G, s, strategy=strategy)
+    np.testing.assert_allclose(r.distances, want, rtol=1e-12)
+    verify_sssp(G, s, r.distances, r.predecessors, expected=r.distances)
+
+
+@pytest.mark.parametrize("strategy", FIXED_POINT)
+def test_negative_cycle_raises(strategy):
+    G = sp.Graph.from_edges([0, 1, 2, 2], [1, 2, 1, 3], weights=[1.0, 2.0, -3.5, 1.0])
+    with pytest.raises(sp.NegativeCycleError, match="negative cycle"):
+        sp.sssp(G, 0, strategy=strategy)
+    # unreachable from the source: no error, the cycle does not matter
+    r = sp.sssp(G, 3, strategy=strategy)
+    assert r.distances[3] == 0 and np.isinf(r.distances[:3]).all()
+
+
+def test_undirected_negative_edge_is_a_negative_cycle():
+    G = sp.Graph.from_edges([0, 1], [1, 2], weights=[1, -1], directed=False)
+    with pytest.raises(sp.NegativeCycleError):
+        sp.sssp(G, 0)
+
+
+def test_auto_rule():
+    assert sp.sssp(sp.read("karate"), 0).trace.strategy == "bfs/direction-optimizing"
+    G = sp.Graph.from_edges([0, 1], [1, 2], weights=[3, 3])
+    r = sp.sssp(G, 0)
+    assert r.trace.strategy.startswith("bfs") and r.distances.tolist() == [0, 3, 6]
+    assert sp.sssp(sp.read("rome99"), 0).trace.strategy == "workfront"
+    Gn = sp.Graph.from_edges([0, 1], [1, 2], weights=[3, -1])
+    assert sp.sssp(Gn, 0).trace.strategy == "bellman-ford"
+
+
+@pytest.mark.parametrize("strategy", ["dijkstra"])
+def test_nonnegative_strategies_reject_negative_weights(strategy):
+    G = sp.Graph.from_edges([0, 1], [1, 2], weights=[3.0, -1.0])
+    with pytest.raises(sp.NegativeWeightError, match="bellman-ford") as e:
+        sp.sssp(G, 0, strategy=strategy)
+    assert "1 -> 2" in str(e.value) and strategy in str(e.value)
+    P = sp.Graph.from_edges([0], [1], weights=[1.5])
+    with pytest.raises(sp.NegativeWeightError, match=r"\[0, 1\]"):
+        sp.sssp(P, 0, strategy=strategy, semiring="max_times")
+
+
+def test_bad_arguments():
+    G = sp.read("rome99")
+    with pytest.raises(ValueError, match="bellman-ford, workfront, dijkstra"):
+        sp.sssp(G, 0, strategy="nope")
+    with pytest.raises(ValueError, match="selects"):
+        sp.sssp(G, 0, semiring="plus_times")
+    with pytest.raises(ValueError, match="unknown semiring"):
+        sp.sssp(G, 0, semiring="min_max_plus")
+    with pytest.raises(sp.SourceError, match="3353"):
+        sp.sssp(G, 3353)
+
+
+REAL = ["road/osm-monaco.mtx.gz", "road/rome99.mtx.gz", "road/osm-malta.mtx.gz",
+        "mesh/3elt.mtx.gz", "mesh/delaunay_n15.mtx.gz", "misc/bips98_606.mtx.gz",
+        "misc/bcsstk13.mtx.gz", "social/p2p-Gnutella31-weighted.mtx.gz",
+        "social/as-caida20071105.mtx.gz", "social/wiki-Vote.mtx.gz"]
+
+
+@pytest.mark.parametrize("rel", REAL)
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_real_graphs(rel, strategy):
+    G = sp.read(shared_graph(rel))
+    rng = np.random.default_rng(1)
+    for s in rng.choice(np.nonzero(G.out_degree > 0)[0], 2, replace=False):
+        s = int(s)
+        if G.has_negative_weights:  # bips98_606: negative weights and cycles
+            try:
+                csgraph.bellman_ford(G.to_scipy(np.float64), indices=s)
+            except csgraph.NegativeCycleError:
+                error = (sp.NegativeWeightError if strategy == "dijkstra"
+                         else sp.NegativeCycleError)
+                with pytest.raises(error):
+                    sp.sssp(G, s, strategy=strategy)
+                continue
+        r = sp.sssp(G, s, strategy=strategy)
+        verify_sssp(G, s, r.distances, r.predecessors)
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_generated_weighted_graphs(strategy):
+    for G in (kronecker(10, seed=2, weights=(1, 255)), grid(25, 30, weights=(1, 64))):
+        s = int(np.argmax(G.out_degree))
+        r = sp.sssp(G, s, strategy=strategy)
+        verify_sssp(G, s, r.distances, r.predecessors)
+
+
+def test_reference_dijkstra_matches_scipy():
+    G = sp.read(shared_graph("road/osm-malta.mtx.gz"))
+    d, tree, settled, _ = reference.dijkstra(G, 7)
+    np.testing.assert_array_equal(d, csgraph.dijkstra(G.to_scipy(np.float64), indices=7))
+    assert settled == np.isfinite(d).sum()
+
+
+def test_zero_weight_cycle_gives_a_tree():
+    # 1 <-> 2 at weight 0: a naive "any tight in-edge" parent rule makes a cycle
+    G = sp.Graph.from_edges([0, 1, 2, 2], [1, 2, 1, 3], weights=[1, 0, 0, 0])
+    for strategy in FIXED_POINT:
+        r = sp.sssp(G, 0, strategy=strategy)
+        assert r.distances.tolist() == [0, 1, 1, 1]
+        assert r.path_to(3) == [0, 1, 2, 3]
+
+
+def test_path_to_and_unreachable():
+    G = sp.Graph.from_edges([0, 1, 0, 3], [1, 2, 2, 4], weights=[1, 1, 5, 1])
+    r = sp.sssp(G, 0, strategy="workfront")
+    assert r.path_to(2) == [0, 1, 2]
+    assert r.path_to(0) == [0]
+    assert r.path_to(4) == []
+    assert r.predecessors.tolist() == [-1, 0, 1, -1, -1]
+    with pytest.raises(sp.SourceError):
+        r.path_to(9)
+
+
+def test_widest_path_example():
+    # widest 0 -> 3: via 1 (bottleneck 5) beats via 2 (bottleneck 2)
+    G = sp.Graph.from_edges([0, 1, 0, 2], [1, 3, 2, 3], weights=[5, 7, 9, 2])
+    r = sp.sssp(G, 0, strategy="workfront", semiring=sp.semirings.max_min)
+    assert r.distances.tolist() == [np.inf, 5, 9, 5]
+    assert r.path_to(3) == [0, 1, 3]
