@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .graph import Graph
     from .semirings import Semiring
 
-__all__ = ["Backend", "backend_for", "BACKENDS"]
+__all__ = ["BACKENDS", "Backend", "backend_for"]
 
 
 class Backend(Protocol):

@@ -13,7 +13,7 @@ from .graph import Graph
 
 _DATA = Path(__file__).parent / "data"
 
-__all__ = ["names", "bundled_path", "load"]
+__all__ = ["bundled_path", "load", "names"]
 
 
 def names() -> list[str]:

@@ -12,7 +12,7 @@ import numpy as np
 
 from .graph import Graph
 
-__all__ = ["kronecker", "grid"]
+__all__ = ["grid", "kronecker"]
 
 
 def kronecker(scale: int, edge_factor: int = 16, a: float = 0.57, b: float = 0.19,

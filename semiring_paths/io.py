@@ -21,7 +21,7 @@ import numpy as np
 from .exceptions import GraphFormatError, InvalidGraphError
 from .graph import Graph
 
-__all__ = ["read", "FORMATS"]
+__all__ = ["FORMATS", "read"]
 
 
 def read(

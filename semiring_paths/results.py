@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["Step", "Trace", "BFSResult", "PathResult"]
+__all__ = ["BFSResult", "PathResult", "Step", "Trace"]
 
 
 @dataclass

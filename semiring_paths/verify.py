@@ -17,7 +17,7 @@ from scipy.sparse import csgraph
 from .graph import Graph
 from .semirings import Semiring, get, min_plus
 
-__all__ = ["verify_bfs", "verify_sssp", "edge_weights"]
+__all__ = ["edge_weights", "verify_bfs", "verify_sssp"]
 
 
 def edge_weights(G: Graph, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -89,4 +89,4 @@ def auto(G) -> str:
     return "direction-optimizing"
 
 
-__all__ = ["run_bfs", "sovm", "bovm", "direction_optimizing", "auto"]
+__all__ = ["auto", "bovm", "direction_optimizing", "run_bfs", "sovm"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Strategy", "register", "lookup", "names"]
+__all__ = ["Strategy", "lookup", "names", "register"]
 
 
 @dataclass(frozen=True)

@@ -90,4 +90,4 @@ def auto(G, semiring) -> str:
     return "workfront"
 
 
-__all__ = ["bellman_ford", "workfront", "dijkstra", "auto"]
+__all__ = ["auto", "bellman_ford", "dijkstra", "workfront"]

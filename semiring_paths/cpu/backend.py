@@ -9,6 +9,7 @@ product sees the frontier as a dense bit test and stops at the first parent it f
 from __future__ import annotations
 
 from functools import cached_property
+from typing import ClassVar
 
 import graphblas as gb
 import numpy as np
@@ -16,7 +17,6 @@ from graphblas import Matrix, Vector, binary, monoid
 
 from ..graph import Graph
 from ..semirings import Semiring
-
 
 _I64 = gb.dtypes.INT64
 _BOOL = gb.dtypes.BOOL
@@ -32,7 +32,7 @@ class GraphBLASBackend:
     """The CPU backend bound to one graph (see ``semiring_paths.backend``)."""
 
     name = "cpu"
-    fused: dict = {}
+    fused: ClassVar[dict] = {}
 
     def __init__(self, G: Graph, A: Matrix | None = None, AT: Matrix | None = None):
         self.graph = G

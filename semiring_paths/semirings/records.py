@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["Semiring", "register", "get", "registry"]
+__all__ = ["Semiring", "get", "register", "registry"]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,49 @@
+"""The semiring-paths command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+from scipy.sparse import csgraph
+
+import semiring_paths as sp
+from semiring_paths.cli import main
+
+
+def test_info(capsys):
+    assert main(["info", "karate"]) == 0
+    out = capsys.readouterr().out
+    assert "undirected" in out and "34" in out
+
+
+def test_sssp_writes_npy_and_text(tmp_path, capsys):
+    out = tmp_path / "d.npy"
+    assert main(["sssp", "rome99", "--source", "0", "--output", str(out)]) == 0
+    d = np.load(out)
+    G = sp.read("rome99")
+    np.testing.assert_array_equal(d, csgraph.dijkstra(G.to_scipy(float), indices=0))
+    txt = tmp_path / "d.txt"
+    assert main(["sssp", "rome99", "-s", "0", "--strategy", "bellman-ford", "-o",
+                 str(txt)]) == 0
+    rows = txt.read_text().splitlines()
+    assert len(rows) == 3353 and rows[1].split() == ["1", str(d[1])]
+    assert "reached" in capsys.readouterr().out
+
+
+def test_bfs_and_errors(tmp_path, capsys):
+    assert main(["bfs", "karate", "-s", "0"]) == 0
+    assert "direction-optimizing" in capsys.readouterr().out
+    assert main(["bfs", "karate", "-s", "99"]) == 2
+    assert "out of range" in capsys.readouterr().err
+    bad = tmp_path / "bad.mtx"
+    bad.write_text("%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 x\n")
+    assert main(["info", str(bad)]) == 2
+    assert "line 3" in capsys.readouterr().err
+
+
+def test_console_help():
+    r = subprocess.run([sys.executable, "-m", "semiring_paths.cli", "sssp", "--help"],
+                       capture_output=True, text=True, check=True)
+    assert "--strategy" in r.stdout and "workfront" in r.stdout

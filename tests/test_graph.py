@@ -1,0 +1,110 @@
+"""Graph constructors, validation at the boundary, cached properties, conversions."""
+
+from __future__ import annotations
+
+import graphblas as gb
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sps
+
+import semiring_paths as sp
+
+
+def test_from_edges_undirected_stores_both_ways_and_merges_duplicates():
+    G = sp.Graph.from_edges([0, 0, 1, 2], [1, 1, 2, 2], weights=[5, 3, 0, 7],
+                            directed=False)
+    assert G.n_vertices == 3 and G.n_edges == 3 and G.n_stored == 5
+    M = G.to_scipy().toarray()
+    assert M[0, 1] == 3 and M[1, 0] == 3          # least weight kept
+    assert G.to_scipy()[1, 2] == 0 and G.to_scipy().nnz == 5  # zero weight is an edge
+    assert G.uniform_weight is None and G.min_weight == 0
+
+
+def test_cached_properties():
+    G = sp.Graph.from_edges([0, 0, 1], [1, 2, 2], weights=[4.0, 2.0, 8.0], n_vertices=4)
+    assert G.out_degree.tolist() == [2, 1, 0, 0]
+    assert G.min_out_weight.tolist() == [2.0, 8.0, np.inf, np.inf]
+    assert G.mean_weight == pytest.approx(14 / 3)
+    assert not G.has_negative_weights
+    with pytest.raises(ValueError):
+        G.out_degree[0] = 9                       # immutable
+
+
+@pytest.mark.parametrize("kw,msg", [
+    (dict(src=[0, 1], dst=[1]), "differ in length"),
+    (dict(src=[0, -1], dst=[1, 0]), "negative vertex id"),
+    (dict(src=[0, 1], dst=[1, 2], n_vertices=2), "beyond n_vertices=2"),
+    (dict(src=[0], dst=[1], weights=[np.nan]), "finite"),
+    (dict(src=[0], dst=[1], weights=[np.inf]), "finite"),
+    (dict(src=[0], dst=[1], weights=["a"]), "numeric"),
+    (dict(src=[0.5], dst=[1]), "integer"),
+    (dict(src=[0], dst=[1], weights=[1, 2]), "2 entries for 1 edges"),
+])
+def test_invalid_edges(kw, msg):
+    with pytest.raises(sp.InvalidGraphError, match=msg):
+        sp.Graph.from_edges(**kw)
+
+
+def test_from_scipy():
+    M = sps.csr_matrix(np.array([[0, 2.0, 0], [0, 0, 1], [0, 0, 0]]))
+    G = sp.Graph.from_scipy(M)
+    assert G.directed and G.weighted and G.n_edges == 2
+    U = sp.Graph.from_scipy(sps.triu(M), directed=False)
+    assert U.n_edges == 2 and U.n_stored == 4
+    B = sp.Graph.from_scipy(M.astype(bool))
+    assert not B.weighted
+    Z = sps.coo_matrix(([0.0], ([0], [1])), shape=(2, 2))   # explicit zero is an edge
+    assert sp.Graph.from_scipy(Z).n_edges == 1
+    with pytest.raises(sp.InvalidGraphError, match="square"):
+        sp.Graph.from_scipy(sps.csr_matrix((2, 3)))
+    with pytest.raises(sp.InvalidGraphError, match="square"):
+        sp.Graph.from_scipy(np.zeros((2, 3)))
+
+
+def test_from_networkx_keeps_labels_and_defaults():
+    H = nx.DiGraph()
+    H.add_edge("a", "b", weight=2.5)
+    H.add_edge("b", "c")                         # no attribute: weighs 1
+    H.add_node("z")
+    G = sp.Graph.from_networkx(H)
+    assert G.labels == ["a", "b", "c", "z"] and G.directed and G.n_edges == 2
+    assert sp.sssp(G, 0).distances.tolist() == [0, 2.5, 3.5, np.inf]
+    U = sp.Graph.from_networkx(nx.path_graph(4), weight=None)
+    assert not U.directed and not U.weighted and U.n_edges == 3
+
+
+def test_from_graphblas():
+    A = gb.Matrix.from_coo([0, 1], [1, 2], [1.5, 2.5], nrows=3, ncols=3)
+    G = sp.Graph.from_graphblas(A)
+    assert G.weights.tolist() == [1.5, 2.5]
+    assert not sp.Graph.from_graphblas(gb.Matrix.from_coo([0], [1], True, nrows=2,
+                                                          ncols=2)).weighted
+    with pytest.raises(sp.InvalidGraphError, match="square"):
+        sp.Graph.from_graphblas(gb.Matrix(float, 2, 3))
+    H = G.to_graphblas()
+    assert H.isequal(A)
+
+
+def test_info_and_repr():
+    G = sp.read("rome99")
+    text = G.info()
+    assert "directed" in text and "3,353" in text and "8,859" in text
+    assert "weights" in text and "int64" in text
+    assert repr(G).startswith("<Graph n_vertices=3353")
+    assert "edges" in sp.Graph.from_edges([], [], n_vertices=0).info()
+
+
+def test_semirings_are_data():
+    s = sp.semirings
+    assert s.min_plus.graphblas() is gb.semiring.min_plus[float]
+    assert s.max_min.zero == -np.inf and s.max_min.one == np.inf
+    assert s.get("max_times") is s.max_times and s.get(s.min_plus) is s.min_plus
+    assert s.min_plus.better(1, 2) and s.max_min.better(2, 1)
+    assert s.max_times.times(0.5, 0.5) == 0.25
+    assert set(s.registry) >= {"min_plus", "any_pair", "lor_land", "max_min", "max_times",
+                               "plus_times", "any_secondi", "min_secondi"}
+    with pytest.raises(ValueError, match="already registered"):
+        s.register(s.min_plus)
+    for r in s.registry.values():
+        assert r.graphblas() is not None

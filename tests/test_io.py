@@ -1,0 +1,141 @@
+"""Readers on real files and on malformed ones: errors name the file and the line."""
+
+from __future__ import annotations
+
+import gzip
+
+import numpy as np
+import pytest
+
+import semiring_paths as sp
+
+from .conftest import shared_graph
+
+
+def write(tmp_path, name, text, gz=False):
+    p = tmp_path / name
+    if gz:
+        p.write_bytes(gzip.compress(text.encode()))
+    else:
+        p.write_text(text)
+    return p
+
+
+# ----------------------------------------------------------------- real files
+@pytest.mark.parametrize("rel,n,m,directed,weighted", [
+    ("road/rome99.mtx.gz", 3353, 8859, True, True),
+    ("road/luxembourg_osm.mtx.gz", 114599, 119666, False, False),
+    ("mesh/wing.mtx.gz", 62032, 121544, False, False),
+    ("social/wiki-Vote.mtx.gz", 8298, 103689, True, False),
+    ("social/p2p-Gnutella31-weighted.mtx.gz", 62586, 147892, True, True),
+    ("misc/bcsstk13.mtx.gz", 2003, 40940, False, True),
+])
+def test_real_matrix_market(rel, n, m, directed, weighted):
+    G = sp.read(shared_graph(rel))
+    assert (G.n_vertices, G.n_edges, G.directed, G.weighted) == (n, m, directed, weighted)
+
+
+def test_roundtrip_through_every_format(tmp_path):
+    """Write rome99 as DIMACS .gr, SNAP .txt, GAP .wel and .el; all read back the same."""
+    G = sp.read(shared_graph("road/rome99.mtx.gz"))
+    r, c, w = G._rows, G.indices, G.weights
+    gr = f"c rome\np sp {G.n_vertices} {G.n_stored}\n" + "".join(
+        f"a {a + 1} {b + 1} {x}\n" for a, b, x in zip(r, c, w))
+    snap = "# Directed graph\n# FromNodeId ToNodeId\n" + "".join(
+        f"{a}\t{b}\t{x}\n" for a, b, x in zip(r, c, w))
+    wel = "".join(f"{a} {b} {x}\n" for a, b, x in zip(r, c, w))
+    el = "".join(f"{a} {b}\n" for a, b in zip(r, c))
+    for name, text, weighted in [("rome.gr", gr, True), ("rome.txt.gz", snap, True),
+                                 ("rome.wel", wel, True), ("rome.el", el, False)]:
+        H = sp.read(write(tmp_path, name, text, gz=name.endswith(".gz")))
+        assert H.n_edges == G.n_edges and H.directed
+        np.testing.assert_array_equal(H.indptr[: G.n_vertices + 1],
+                                      G.indptr[: H.n_vertices + 1])
+        np.testing.assert_array_equal(H.indices, G.indices)
+        if weighted:
+            np.testing.assert_array_equal(H.weights, G.weights)
+        else:
+            assert not H.weighted
+
+
+def test_snap_header_says_undirected(tmp_path):
+    p = write(tmp_path, "g.txt", "# Undirected graph: g.txt\n0 1\n1 2\n# trailing\n")
+    G = sp.read(p)
+    assert not G.directed and G.n_edges == 2 and G.n_stored == 4
+    assert sp.read(p, directed=True).directed
+
+
+def test_mtx_pattern_symmetric_and_integer(tmp_path):
+    p = write(tmp_path, "s.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n"
+              "% comment\n4 4 3\n2 1\n3 2\n4 4\n")
+    G = sp.read(p)
+    assert not G.directed and not G.weighted and G.n_edges == 3
+    q = write(tmp_path, "i.mtx", "%%MatrixMarket matrix coordinate integer general\n"
+              "3 3 2\n1 2 0\n2 3 -4\n")
+    H = sp.read(q)
+    assert H.weights.dtype == np.int64 and H.weights.tolist() == [0, -4]
+
+
+def test_format_override_and_unknown(tmp_path):
+    p = write(tmp_path, "edges.dat", "0 1\n1 2\n")
+    assert sp.read(p).n_edges == 2          # sniffed as an edge list
+    with pytest.raises(ValueError, match="unknown format"):
+        sp.read(p, format="xml")
+
+
+def test_bundled_names():
+    assert sp.read("karate").n_vertices == 34
+    assert sorted(sp.datasets.names()) == ["karate", "osm-monaco", "rome99"]
+    with pytest.raises(ValueError, match="bundled"):
+        sp.datasets.load("nope")
+
+
+# ----------------------------------------------------------------- malformed files
+MTX = "%%MatrixMarket matrix coordinate real general\n"
+BAD = [
+    ("a.mtx", "hello\n", "MatrixMarket", 1),
+    ("b.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n", "coordinate", 1),
+    ("c.mtx", MTX + "3 4 1\n1 2 1.0\n", "square", 2),
+    ("d.mtx", MTX + "3 3 2\n1 2 1.0\n2 x 1.0\n", "not a number", 4),
+    ("e.mtx", MTX + "3 3 2\n1 2 1.0\n2 3\n", "expected 3 fields", 4),
+    ("f.mtx", MTX + "% c\n3 3 2\n1 2 1.0\n4 3 1.0\n", "row 4", 5),
+    ("g.mtx", MTX + "3 3 2\n1 2 nan\n2 3 1\n", "finite", 3),
+    ("h.mtx", MTX + "3 3 3\n1 2 1\n2 3 1\n", "declares 3 entries", 2),
+    ("i.mtx", MTX + "three 3 3\n", "size line", 2),
+    ("j.mtx", MTX + "3 3 1\n0 1 1\n", "row 0", 3),
+    ("k.mtx", "%%MatrixMarket matrix coordinate complex general\n1 1 0\n", "complex", 1),
+    ("l.mtx", "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 1.5\n",
+     "not an integer", 3),
+    ("m.gr", "c x\np sp 3 2\na 1 2 5\na 2 9 1\n", "head 9", 4),
+    ("n.gr", "a 1 2 3\n", "problem line", 1),
+    ("o.gr", "p sp 3 2\na 1 2 5\n", "declares 2 arcs", None),
+    ("p.gr", "p sp 3 1\nx 1 2 5\n", "arc line", 2),
+    ("q.txt", "# c\n0 1\n1 -2\n", "target id -2", 3),
+    ("r.txt", "0 1\n1 2 3 4\n", "fields", 2),
+    ("s.el", "0 1\n1 2.5\n", "target id 2.5", 2),
+    ("t.wel", "0 1 1\n1 2 inf\n", "finite", 2),
+]
+
+
+@pytest.mark.parametrize("name,text,msg,line", BAD, ids=[b[0] for b in BAD])
+def test_malformed(tmp_path, name, text, msg, line):
+    p = write(tmp_path, name, text)
+    with pytest.raises(sp.GraphFormatError, match=msg) as e:
+        sp.read(p)
+    assert str(p) in str(e.value)
+    assert e.value.line == line
+    if line is not None:
+        assert f"line {line}" in str(e.value)
+
+
+def test_missing_truncated_and_binary(tmp_path):
+    with pytest.raises(sp.GraphFormatError, match="no such file"):
+        sp.read(tmp_path / "absent.mtx")
+    p = tmp_path / "t.mtx.gz"
+    p.write_bytes(gzip.compress((MTX + "2 2 1\n1 2 1\n").encode())[:-10])
+    with pytest.raises(sp.GraphFormatError, match="cannot read"):
+        sp.read(p)
+    b = tmp_path / "b.mtx"
+    b.write_bytes(MTX.encode() + b"2 2 1\n1 2 \xff\xfe\n")
+    with pytest.raises(sp.GraphFormatError, match="line 3"):
+        sp.read(b)
