@@ -1,0 +1,52 @@
+"""Shared benchmark helpers: reproducible sources, timing, output."""
+
+from __future__ import annotations
+
+import json
+import platform
+import time
+from pathlib import Path
+
+import numpy as np
+from scipy.sparse import csgraph
+
+RESULTS = Path(__file__).parent / "results"
+
+
+def giant_component_sources(G, k: int, seed: int = 27491095) -> np.ndarray:
+    """``k`` distinct sources with out-edges, drawn reproducibly from the largest
+    (weakly) connected component, as GAP picks its sources."""
+    _, labels = csgraph.connected_components(G.to_scipy(), directed=True,
+                                             connection="weak")
+    big = np.bincount(labels).argmax()
+    pool = np.nonzero((labels == big) & (G.out_degree > 0))[0]
+    rng = np.random.default_rng(seed)
+    return np.sort(rng.choice(pool, min(k, pool.size), replace=False))
+
+
+def best_of(fn, repeat: int = 1) -> float:
+    """Minimum wall time of ``repeat`` calls (one call if 1)."""
+    t = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        t.append(time.perf_counter() - t0)
+    return min(t)
+
+
+def save(name: str, payload: dict) -> Path:
+    RESULTS.mkdir(exist_ok=True)
+    payload = {"machine": platform.node(), "cpus": __import__("os").cpu_count(),
+               "time": time.strftime("%Y-%m-%d %H:%M:%S"), **payload}
+    p = RESULTS / f"{name}.json"
+    p.write_text(json.dumps(payload, indent=1, default=float))
+    return p
+
+
+def table(rows: list[dict], cols: list[tuple[str, str]]) -> str:
+    """A plain text table: ``cols`` is a list of (key, format)."""
+    head = [k for k, _ in cols]
+    body = [[format(r[k], f) if r.get(k) is not None else "-" for k, f in cols] for r in rows]
+    w = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
+    line = lambda xs: "  ".join(x.rjust(wi) for x, wi in zip(xs, w))
+    return "\n".join([line(head), line(["-" * wi for wi in w]), *map(line, body)])
