@@ -23,10 +23,11 @@ from scipy.sparse import csgraph
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import semiring_paths as sp  # noqa: E402
-from common import best_of, giant_component_sources, save, table  # noqa: E402
-from semiring_paths.algorithms import names  # noqa: E402
-from semiring_paths.verify import verify_bfs, verify_sssp  # noqa: E402
+from common import best_of, giant_component_sources, save, table
+
+import semiring_paths as sp
+from semiring_paths.algorithms import names
+from semiring_paths.verify import verify_bfs, verify_sssp
 
 
 def bench_graph(G, k: int, repeat: int) -> list[dict]:
@@ -44,7 +45,7 @@ def bench_graph(G, k: int, repeat: int) -> list[dict]:
         else:
             ref = lambda s: csgraph.dijkstra(M, indices=s)
             ref_name = "scipy dijkstra"
-        t_ref = np.median([best_of(lambda: ref(s), repeat) for s in sources])
+        t_ref = np.median([best_of(lambda s=s, ref=ref: ref(s), repeat) for s in sources])
         rows.append({"graph": G.name, "family": family, "strategy": ref_name,
                      "median_ms": t_ref * 1e3, "vs_scipy": 1.0})
         for st in names(family):
@@ -56,7 +57,8 @@ def bench_graph(G, k: int, repeat: int) -> list[dict]:
                 else:
                     verify_sssp(G, s, r.distances, r.predecessors)
                 res[s] = r.trace.summary()
-            t = np.median([best_of(lambda: run(G, s, strategy=st), repeat) for s in sources])
+            t = np.median([best_of(lambda s=s, st=st, run=run: run(G, s, strategy=st), repeat)
+                          for s in sources])
             rows.append({
                 "graph": G.name, "family": family,
                 "strategy": st if st != "auto" else f"auto ({res[sources[0]]['strategy']})",

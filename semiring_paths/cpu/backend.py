@@ -127,7 +127,8 @@ class GraphBLASBackend:
         return x.nvals
 
     def frontier_edges(self, x: Vector) -> int:
-        return int(self.degree.ewise_mult(x, binary.first).reduce(monoid.plus).value or 0)
+        # Σ_{i ∈ x} outdeg(i) = degree plus.first x (a dot product; x's values unused)
+        return int(self.degree.inner(x, gb.semiring.plus_first[_I64]).new().value or 0)
 
     def to_numpy(self, x: Vector, fill) -> np.ndarray:
         """``x`` as a dense array, ``fill`` where empty; takes ``x``'s memory (no copy)."""
@@ -137,10 +138,17 @@ class GraphBLASBackend:
         vals = d["values"]
         if d.get("is_iso"):
             vals = np.full(n, vals[0], dtype=vals.dtype)
-        if fmt == "bitmap":
-            vals[~d["bitmap"].view(bool)] = fill
-        if vals.dtype.kind in "iu" and vals.dtype != np.int64:
+        if vals.dtype.kind in "iu":
             vals = vals.astype(np.int64)
+        if fmt == "full":
+            return vals
+        present = d["bitmap"].view(bool)
+        if vals.dtype.kind == "f":
+            return np.where(present, vals, fill)
+        # (v - fill)·present + fill: branch-free, several times faster than a masked store
+        vals -= fill
+        vals *= present
+        vals += fill
         return vals
 
     def tight_parents(self, d: np.ndarray, semiring: Semiring, source: int) -> np.ndarray:
