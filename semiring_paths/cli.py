@@ -120,5 +120,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _entry() -> int:
+    """Console entry point: ``main`` that also exits quietly into a closed pipe."""
+    try:
+        return main()
+    except BrokenPipeError:
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(_entry())

@@ -22,7 +22,8 @@ class Step:
 
     iteration: int
     frontier: int          # entries of the frontier f going in
-    edges: int             # edges relaxed: Σ out-degree over f (push), or scanned (pull)
+    edges: int             # edges relaxed: Σ out-degree over f; -1 where not counted
+    #                        (a pull step stops at the first parent it finds)
     seconds: float         # wall time of the step
     direction: str = "push"  # "push" (f ⊕.⊗ A) or "pull" (Aᵀ ⊕.⊗ f)
     changed: int = -1      # entries that improved (new frontier size)
@@ -57,7 +58,8 @@ class Trace:
 
     @property
     def edges_relaxed(self) -> int:
-        return int(sum(s.edges for s in self.steps))
+        """Edges relaxed over the counted steps (push and fixed-point steps)."""
+        return int(sum(s.edges for s in self.steps if s.edges >= 0))
 
     def summary(self) -> dict[str, Any]:
         """Totals: iterations, edges relaxed (absolute and per stored edge), times."""
@@ -91,7 +93,9 @@ class Trace:
             _, ax = plt.subplots(figsize=(7, 3.5))
         it = [s.iteration for s in self.steps]
         ax.plot(it, [s.frontier for s in self.steps], marker=".", label="frontier")
-        ax.plot(it, [s.edges for s in self.steps], marker=".", label="edges relaxed")
+        counted = [s for s in self.steps if s.edges >= 0]
+        ax.plot([s.iteration for s in counted], [s.edges for s in counted], marker=".",
+                label="edges relaxed")
         pulls = [s.iteration for s in self.steps if s.direction == "pull"]
         if pulls:
             ax.scatter(pulls, [self.steps[i - 1].frontier for i in pulls], marker="s",

@@ -114,3 +114,11 @@ def test_bad_arguments():
         sp.bfs(G, 0, backend="gpu")
     with pytest.raises(TypeError, match="Graph"):
         sp.bfs(G.to_scipy(), 0)
+
+
+def test_trace_does_not_count_pull_work():
+    G = kronecker(12, seed=1)
+    t = sp.bfs(G, int(np.argmax(G.out_degree))).trace
+    assert all(s.edges == -1 for s in t.steps if s.direction == "pull")
+    assert t.edges_relaxed == sum(s.edges for s in t.steps if s.direction == "push")
+    assert t.summary()["edges_relaxed"] >= 0

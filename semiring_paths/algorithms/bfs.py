@@ -63,7 +63,8 @@ def run_bfs(be, source: int, mode: str, trace: Trace | None,
         if nq:
             be.record(q, parents, levels, level)   # π⟨q⟩ = q ; v⟨q⟩ = level
         if trace is not None:
-            trace.add(frontier=nq_in, edges=edges, seconds=time.perf_counter() - t0,
+            trace.add(frontier=nq_in, edges=-1 if pull else edges,
+                      seconds=time.perf_counter() - t0,
                       direction="pull" if pull else "push", changed=nq)
     return be.to_numpy(levels, -1), be.to_numpy(parents, -1)
 
