@@ -15,7 +15,7 @@ from .algorithms import bfs as _bfs
 from .algorithms import lookup
 from .algorithms import sssp as _sssp
 from .backend import backend_for
-from .exceptions import NegativeWeightError
+from .exceptions import NegativeCycleError, NegativeWeightError
 from .graph import Graph
 from .results import BFSResult, PathResult, Trace
 from .semirings import Semiring
@@ -141,6 +141,8 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
     strat = lookup("sssp", name)
     if strat.nonnegative:
         _check_monotone(G, sr, name)
+    elif sr.name == "min_plus" and G.has_negative_weights and not G.directed:
+        _check_undirected_negative(G, s, backend)
     t0 = time.perf_counter()
     be = backend_for(G, backend)
     trace = Trace("sssp", name, be.name, G.n_vertices, G.n_stored)
@@ -160,6 +162,19 @@ def _sssp_by_bfs(G: Graph, s: int, backend: str) -> PathResult:
     r.trace.algorithm = "sssp"
     r.trace.strategy = f"bfs/{r.trace.strategy}"
     return PathResult(s, dist, r.trace, _semirings.min_plus, predecessors=r.parents)
+
+
+def _check_undirected_negative(G: Graph, s: int, backend: str) -> None:
+    """An undirected negative edge u — v is the negative cycle u → v → u: say so at once
+    (instead of after n rounds) when the source reaches it."""
+    reached = bfs(G, s, backend=backend).levels >= 0
+    neg = (G.weights < 0) & reached[G._rows]
+    if neg.any():
+        k = int(np.argmax(neg))
+        u, v = int(G._rows[k]), int(G.indices[k])
+        raise NegativeCycleError(
+            f"undirected edge {u} -- {v} weighs {G.weights[k]}: going back and forth on "
+            f"it is a negative cycle reachable from source {s}; no shortest paths exist")
 
 
 def _check_monotone(G: Graph, sr: Semiring, name: str) -> None:

@@ -51,7 +51,7 @@ def _check_tree(G: Graph, source: int, tree: np.ndarray, reached: np.ndarray) ->
 
 def verify_bfs(G: Graph, source: int, levels: np.ndarray, parents: np.ndarray) -> None:
     """Levels equal scipy's hop distances; parents form a BFS tree."""
-    ref = csgraph.shortest_path(G.to_scipy(np.float64), unweighted=True, indices=source)
+    ref = csgraph.shortest_path(G.to_scipy(np.bool_), unweighted=True, indices=source)
     want = np.where(np.isinf(ref), -1, ref).astype(np.int64)
     diff = np.nonzero(levels != want)[0]
     assert diff.size == 0, (f"level of vertex {diff[0]} is {levels[diff[0]]}, scipy says "

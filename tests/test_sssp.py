@@ -70,9 +70,12 @@ def test_negative_cycle_raises(strategy):
 
 
 def test_undirected_negative_edge_is_a_negative_cycle():
-    G = sp.Graph.from_edges([0, 1], [1, 2], weights=[1, -1], directed=False)
-    with pytest.raises(sp.NegativeCycleError):
-        sp.sssp(G, 0)
+    G = sp.Graph.from_edges([0, 1, 3], [1, 2, 4], weights=[1, -1, 2], directed=False)
+    for strategy in ["auto", *FIXED_POINT]:
+        with pytest.raises(sp.NegativeCycleError, match="1 -- 2"):
+            sp.sssp(G, 0, strategy=strategy)
+    # not reachable from 3: fine
+    assert sp.sssp(G, 3).distances.tolist() == [np.inf, np.inf, np.inf, 0, 2]
 
 
 def test_auto_rule():
