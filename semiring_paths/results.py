@@ -114,12 +114,15 @@ class Trace:
 
 
 class _TreeResult:
-    """Shared by BFS and SSSP results: a source, a tree of predecessors, paths."""
+    """Shared by BFS and SSSP results: a source, a tree of predecessors (given, or
+    computed on first use by ``tree_fn``), paths read from it, and the trace."""
 
-    source: int
-    trace: Trace
-    _tree: np.ndarray | None
-    _tree_fn: Callable[[], np.ndarray] | None
+    def __init__(self, source: int, trace: Trace, tree: np.ndarray | None,
+                 tree_fn: Callable[[], np.ndarray] | None = None):
+        self.source = source
+        self.trace = trace
+        self._tree = tree
+        self._tree_fn = tree_fn
 
     def _get_tree(self) -> np.ndarray:
         if self._tree is None:
@@ -168,14 +171,10 @@ class BFSResult(_TreeResult):
     trace : Trace
     """
 
-    def __init__(self, source: int, levels: np.ndarray, parents: np.ndarray | None,
-                 trace: Trace, parents_fn: Callable[[], np.ndarray] | None = None):
-        self.source = source
+    def __init__(self, source: int, levels: np.ndarray, parents: np.ndarray, trace: Trace):
+        super().__init__(source, trace, parents)
         self.levels = levels
         levels.flags.writeable = False
-        self._tree = parents
-        self._tree_fn = parents_fn
-        self.trace = trace
 
     @property
     def parents(self) -> np.ndarray:
@@ -205,13 +204,10 @@ class PathResult(_TreeResult):
     def __init__(self, source: int, distances: np.ndarray, trace: Trace, semiring,
                  predecessors: np.ndarray | None = None,
                  predecessors_fn: Callable[[], np.ndarray] | None = None):
-        self.source = source
+        super().__init__(source, trace, predecessors, predecessors_fn)
         self.distances = distances
         distances.flags.writeable = False
         self.semiring = semiring
-        self.trace = trace
-        self._tree = predecessors
-        self._tree_fn = predecessors_fn
 
     @property
     def predecessors(self) -> np.ndarray:

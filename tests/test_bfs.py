@@ -34,20 +34,7 @@ def test_random_graphs(strategy, g):
     verify_bfs(G, s, r.levels, r.parents)
 
 
-REAL = ["road/osm-monaco.mtx.gz", "road/rome99.mtx.gz", "road/luxembourg_osm.mtx.gz",
-        "mesh/delaunay_n14.mtx.gz", "mesh/jagmesh7.mtx.gz", "social/karate.mtx.gz",
-        "social/wiki-Vote.mtx.gz", "social/ca-AstroPh.mtx.gz", "web/polblogs.mtx.gz",
-        "social/p2p-Gnutella31-weighted.mtx.gz", "social/cit-HepTh.mtx.gz"]
-
-
-@pytest.mark.parametrize("rel", REAL)
-@pytest.mark.parametrize("strategy", STRATEGIES)
-def test_real_graphs(rel, strategy):
-    G = sp.read(shared_graph(rel))
-    rng = np.random.default_rng(0)
-    for s in rng.choice(np.nonzero(G.out_degree > 0)[0], 2, replace=False):
-        r = sp.bfs(G, int(s), strategy=strategy)
-        verify_bfs(G, int(s), r.levels, r.parents)
+# Real graphs: tests/test_all_graphs.py runs every strategy on every shared graph.
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)

@@ -111,30 +111,7 @@ def test_bad_arguments():
         sp.sssp(G, 3353)
 
 
-REAL = ["road/osm-monaco.mtx.gz", "road/rome99.mtx.gz", "road/osm-malta.mtx.gz",
-        "mesh/3elt.mtx.gz", "mesh/delaunay_n15.mtx.gz", "misc/bips98_606.mtx.gz",
-        "misc/bcsstk13.mtx.gz", "social/p2p-Gnutella31-weighted.mtx.gz",
-        "social/as-caida20071105.mtx.gz", "social/wiki-Vote.mtx.gz"]
-
-
-@pytest.mark.parametrize("rel", REAL)
-@pytest.mark.parametrize("strategy", STRATEGIES)
-def test_real_graphs(rel, strategy):
-    G = sp.read(shared_graph(rel))
-    rng = np.random.default_rng(1)
-    for s in rng.choice(np.nonzero(G.out_degree > 0)[0], 2, replace=False):
-        s = int(s)
-        if G.has_negative_weights:  # bips98_606: negative weights and cycles
-            try:
-                csgraph.bellman_ford(G.to_scipy(np.float64), indices=s)
-            except csgraph.NegativeCycleError:
-                error = (sp.NegativeWeightError if strategy == "dijkstra"
-                         else sp.NegativeCycleError)
-                with pytest.raises(error):
-                    sp.sssp(G, s, strategy=strategy)
-                continue
-        r = sp.sssp(G, s, strategy=strategy)
-        verify_sssp(G, s, r.distances, r.predecessors)
+# Real graphs: tests/test_all_graphs.py runs every strategy on every shared graph.
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
