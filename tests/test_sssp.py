@@ -155,3 +155,13 @@ def test_widest_path_example():
     r = sp.sssp(G, 0, strategy="workfront", semiring=sp.semirings.max_min)
     assert r.distances.tolist() == [np.inf, 5, 9, 5]
     assert r.path_to(3) == [0, 1, 3]
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_edgeless_graph_reaches_only_the_source(strategy):
+    for G in (sp.Graph.from_edges([], [], n_vertices=3),
+              sp.Graph.from_edges([], [], weights=[], n_vertices=3)):
+        r = sp.sssp(G, 1, strategy=strategy)
+        assert r.distances.tolist() == [np.inf, 0.0, np.inf]
+        assert r.predecessors.tolist() == [-1, -1, -1]
+        assert r.path_to(1) == [1] and r.path_to(0) == []
