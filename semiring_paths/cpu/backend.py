@@ -85,7 +85,9 @@ class GraphBLASBackend:
 
     def push(self, q: Vector, visited: Vector, edges: int) -> Vector:
         # a large expansion lands in a bitmap; a small one stays sparse (O(|q|) per step)
-        q.ss.config["sparsity_control"] = ["bitmap" if edges > self.n // 16 else "sparse"]
+        fmt = "bitmap" if edges > self.n // 16 else "sparse"
+        if q.ss.config["sparsity_control"] != {fmt}:
+            q.ss.config["sparsity_control"] = [fmt]
         # q⟨¬π, replace⟩ = q any.secondi A
         q(~visited.S, replace=True) << q.vxm(self.A, gb.semiring.ss.any_secondi[self._ids])
         return q
@@ -127,7 +129,10 @@ class GraphBLASBackend:
         return x.nvals
 
     def frontier_edges(self, x: Vector) -> int:
-        # Σ_{i ∈ x} outdeg(i) = degree plus.first x (a dot product; x's values unused)
+        """Σ_{i ∈ x} outdeg(i): a gather for a small frontier, else ``degree plus.first x``."""
+        if x.nvals < self.n >> 6:
+            idx, _ = x.to_coo(values=False)
+            return int(self.graph.out_degree[idx].sum())
         return int(self.degree.inner(x, gb.semiring.plus_first[_I64]).new().value or 0)
 
     def to_numpy(self, x: Vector, fill) -> np.ndarray:
