@@ -93,9 +93,9 @@ class Trace:
             _, ax = plt.subplots(figsize=(7, 3.5))
         it = [s.iteration for s in self.steps]
         ax.plot(it, [s.frontier for s in self.steps], marker=".", label="frontier")
-        counted = [s for s in self.steps if s.edges >= 0]
-        ax.plot([s.iteration for s in counted], [s.edges for s in counted], marker=".",
-                label="edges relaxed")
+        # uncounted (pull) steps break the line rather than being bridged
+        ax.plot(it, [s.edges if s.edges >= 0 else np.nan for s in self.steps], marker=".",
+                label="edges relaxed (push)")
         pulls = [s.iteration for s in self.steps if s.direction == "pull"]
         if pulls:
             ax.scatter(pulls, [self.steps[i - 1].frontier for i in pulls], marker="s",
