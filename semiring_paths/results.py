@@ -27,6 +27,9 @@ class Step:
     seconds: float         # wall time of the step
     direction: str = "push"  # "push" (f ⊕.⊗ A) or "pull" (Aᵀ ⊕.⊗ f)
     changed: int = -1      # entries that improved (new frontier size)
+    settled: int = -1      # vertices settled so far (settle strategies, delta-stepping)
+    pending: int = -1      # far pile / open-set size after the step
+    delta: float = float("nan")   # the threshold of the step (Δᵢ, split, bucket bound)
 
 
 @dataclass

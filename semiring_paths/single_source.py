@@ -6,6 +6,7 @@ strategy name, the semiring, weights a strategy cannot take.  Kernels trust what
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -86,7 +87,8 @@ def bfs(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu") -> 
 
 
 def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
-         semiring: str | Semiring = "min_plus") -> PathResult:
+         semiring: str | Semiring = "min_plus", *, delta: float | None = None,
+         direction: str = "push") -> PathResult:
     """Single-source path values from ``source`` under a semiring (shortest by default).
 
     Parameters
@@ -95,17 +97,32 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
         Unweighted graphs weigh 1 per edge.
     source : int
         0-based vertex id.
-    strategy : {"auto", "workfront", "bellman-ford", "dijkstra"}
-        ``"bellman-ford"`` relaxes from every vertex with a value each round and accepts
-        negative weights (raising :class:`NegativeCycleError` on a reachable negative
-        cycle); ``"workfront"`` relaxes only what changed in the last round (also
-        accepts negative weights); ``"dijkstra"`` is the serial heap reference and needs
-        non-negative weights.  ``"auto"``: BFS levels on unweighted or uniform-weight
-        graphs, ``"bellman-ford"`` with negative weights, else ``"workfront"``.
+    strategy : str
+        How the next frontier is chosen (each is one masking rule over the same step):
+
+        ``"bellman-ford"``: every vertex with a value; ``"workfront"``: what changed in
+        the last round — both accept negative weights and raise
+        :class:`NegativeCycleError` on a reachable negative cycle.
+        ``"martin"``: settle all open vertices at the minimum tentative distance;
+        ``"crauser"``: settle ``δ ≤ min(δ(u) + minout(u))``; ``"crauser-economic"``:
+        settle ``δ ≤ min δ + min_w``; ``"near-far"``: near set below a split that grows
+        by ``delta``; ``"delta-stepping"``: buckets of width ``delta``, light edges then
+        heavy; ``"dijkstra"``: the serial heap reference.  These need non-negative
+        weights.  ``"auto"``: BFS levels on unweighted or uniform-weight graphs,
+        ``"bellman-ford"`` with negative weights, ``"delta-stepping"`` otherwise
+        (``"workfront"`` for semirings other than min_plus).
     backend : {"cpu", "auto"}
     semiring : str or Semiring
         ``"min_plus"`` (shortest paths), ``"max_min"`` (widest paths), ``"max_times"``
         (most reliable paths).  Needs an idempotent, selective ⊕.
+    delta : float, optional
+        Bucket / split width for ``"delta-stepping"`` and ``"near-far"`` (> 0); default
+        ``c·w̄/d̄`` (mean weight over mean out-degree).  Tiny values behave like Dijkstra,
+        huge ones like workfront; the answer is exact either way.
+    direction : {"push", "pull"}
+        ``"push"`` relaxes ``f ⊕.⊗ A`` along out-edges; ``"pull"`` computes
+        ``Aᵀ ⊕.⊗ f``: every vertex looks at its in-edges from the frontier (001's
+        predecessor variant).  Same answers.
 
     Returns
     -------
@@ -135,10 +152,24 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
             f"sssp needs a semiring whose ⊕ selects a best value (min or max); "
             f"{sr.name!r} does not. Use min_plus, max_min or max_times")
     s = G.check_vertex(source)
+    if direction not in ("push", "pull"):
+        raise ValueError(f"direction must be 'push' or 'pull', got {direction!r}")
+    if delta is not None and not (isinstance(delta, (int, float, np.number))
+                                  and math.isfinite(delta) and delta > 0):
+        raise ValueError(f"delta must be a finite number > 0, got {delta!r}")
     name = _sssp.auto(G, sr) if strategy == "auto" else strategy
     if name == "bfs":
         return _sssp_by_bfs(G, s, backend)
     strat = lookup("sssp", name)
+    if strat.semirings is not None and sr.name not in strat.semirings:
+        raise ValueError(f"strategy {name!r} is defined for {', '.join(strat.semirings)}, "
+                         f"not {sr.name}; use 'workfront' or 'bellman-ford'")
+    if delta is not None and not strat.uses_delta and strategy != "auto":
+        raise ValueError(f"strategy {name!r} takes no delta (only 'delta-stepping' and "
+                         "'near-far' do)")
+    if direction not in strat.directions:
+        raise ValueError(f"strategy {name!r} supports direction "
+                         f"{' or '.join(map(repr, strat.directions))} only")
     if strat.nonnegative:
         _check_monotone(G, sr, name)
     elif sr.name == "min_plus" and G.has_negative_weights and not G.directed:
@@ -148,7 +179,8 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
     trace = Trace("sssp", name, be.name, G.n_vertices, G.n_stored)
     t1 = time.perf_counter()
     trace.setup_seconds = t1 - t0
-    dist, tree = strat.run(be, s, sr, trace)
+    dist, tree = strat.run(be, s, sr, trace, delta=delta if strat.uses_delta else None,
+                           direction=direction)
     trace.total_seconds = time.perf_counter() - t1
     return PathResult(s, dist, trace, sr, predecessors=tree,
                       predecessors_fn=lambda: be.tight_parents(dist, sr, s))

@@ -22,6 +22,12 @@ class Strategy:
     nonnegative: bool = False
     #: needs an idempotent ⊕ (fixed-point iteration)
     idempotent: bool = True
+    #: semirings it is defined for (None: any with an ordered, idempotent ⊕)
+    semirings: tuple[str, ...] | None = None
+    #: takes a ``delta=`` bucket / split width
+    uses_delta: bool = False
+    #: relaxation directions it supports
+    directions: tuple[str, ...] = ("push", "pull")
     description: str = ""
 
 

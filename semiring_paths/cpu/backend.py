@@ -110,8 +110,85 @@ class GraphBLASBackend:
         f[source] = semiring.one                                      # f = e_s·1̄
         return d, f
 
-    def relax(self, f: Vector, semiring: Semiring) -> Vector:
-        return f.vxm(self.W, semiring.graphblas(np.float64)).new()    # t = f ⊕.⊗ A
+    @cached_property
+    def WT(self) -> Matrix:
+        """Aᵀ with weights, stored by rows (pull relaxation)."""
+        return self.W if not self.graph.directed else self.W.T.new()
+
+    def relax(self, f: Vector, semiring: Semiring, exclude: Vector | None = None,
+              direction: str = "push", matrix: Matrix | None = None) -> Vector:
+        sr = semiring.graphblas(np.float64)
+        t = Vector(_FP64, self.n)
+        out = t if exclude is None else t(~exclude.S)
+        if direction == "pull":
+            M = self.WT if matrix is None else self._transpose(matrix)
+            out << M.mxv(f, sr)                                         # t⟨¬S⟩ = Aᵀ ⊕.⊗ f
+        else:
+            out << f.vxm(self.W if matrix is None else matrix, sr)      # t⟨¬S⟩ = f ⊕.⊗ A
+        return t
+
+    def _transpose(self, M: Matrix) -> Matrix:
+        if not self.graph.directed:
+            return M
+        key = ("T", id(M))
+        if key not in self._cache:
+            self._cache[key] = M.T.new()
+        return self._cache[key]
+
+    def split(self, delta: float) -> tuple[Matrix, Matrix]:
+        """(A⟨A ≤ Δ⟩, A⟨A > Δ⟩): light and heavy edges, cached per Δ."""
+        key = ("split", delta)
+        if key not in self._cache:
+            self._cache.clear()   # one Δ at a time (and its transposes)
+            self._cache[key] = (self.W.select("<=", delta).new(),
+                                self.W.select(">", delta).new())
+        return self._cache[key]
+
+    @cached_property
+    def _cache(self) -> dict:
+        return {}
+
+    @cached_property
+    def min_out(self) -> Vector:
+        """Per vertex, the least out-weight (∞ with none): Crauser's Δ_node."""
+        return Vector.from_dense(np.asarray(self.graph.min_out_weight, np.float64))
+
+    # ------------------------------------------------------------ open-set operations
+    def empty(self) -> Vector:
+        return Vector(_FP64, self.n)
+
+    def copy(self, x: Vector) -> Vector:
+        return x.dup()
+
+    def reduce(self, x: Vector, semiring: Semiring) -> float | None:
+        """⊕ over the entries of x; None when x is empty."""
+        if not x.nvals:
+            return None
+        return float(x.reduce(getattr(monoid, semiring.add)[_FP64]).value)
+
+    def inner(self, x: Vector, y: Vector, semiring: Semiring) -> float | None:
+        """x ⊕.⊗ y over the common entries; None when there are none."""
+        v = x.inner(y, semiring.graphblas(np.float64)).new().value
+        return None if v is None else float(v)
+
+    def select(self, x: Vector, op: str, value: float) -> Vector:
+        return x.select(op, value).new()                            # x⟨x op value⟩
+
+    def difference(self, x: Vector, y: Vector) -> Vector:
+        out = Vector(_FP64, self.n)
+        out(~y.S) << x                                              # x⟨¬y⟩
+        return out
+
+    def merge(self, x: Vector, y: Vector) -> Vector:
+        x(accum=binary.second) << y                                 # x⟨y⟩ = y
+        return x
+
+    def current(self, x: Vector, d: Vector) -> Vector:
+        """Entries of x that still equal d (not superseded by a better value)."""
+        eq = x.ewise_mult(d, binary.eq).new()
+        out = Vector(_FP64, self.n)
+        out(eq.V) << x
+        return out
 
     def improve(self, t: Vector, d: Vector, semiring: Semiring) -> Vector:
         better = getattr(binary, semiring.improves)
