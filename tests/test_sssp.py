@@ -9,7 +9,7 @@ from scipy.sparse import csgraph
 
 import semiring_paths as sp
 from semiring_paths import reference
-from semiring_paths.algorithms import names
+from semiring_paths.algorithms import lookup, names
 from semiring_paths.generators import grid, kronecker
 from semiring_paths.verify import verify_sssp
 
@@ -32,8 +32,15 @@ def test_random_graphs_min_plus(strategy, g):
     assert r.predecessors[s] == -1
 
 
-@pytest.mark.parametrize("semiring", ["max_min", "max_times"])
-@pytest.mark.parametrize("strategy", STRATEGIES)
+def supports(strategy: str, semiring: str) -> bool:
+    sr = lookup("sssp", strategy).semirings if strategy != "auto" else None
+    return sr is None or semiring in sr
+
+
+OTHER = [(st, sr) for sr in ("max_min", "max_times") for st in STRATEGIES if supports(st, sr)]
+
+
+@pytest.mark.parametrize("strategy,semiring", OTHER)
 @given(g=edge_lists(weighted=True))
 def test_random_graphs_other_semirings(strategy, semiring, g):
     n, src, dst, w, directed, s = g
@@ -101,7 +108,7 @@ def test_nonnegative_strategies_reject_negative_weights(strategy):
 
 def test_bad_arguments():
     G = sp.read("rome99")
-    with pytest.raises(ValueError, match="bellman-ford, workfront, dijkstra"):
+    with pytest.raises(ValueError, match="bellman-ford, workfront, martin, crauser"):
         sp.sssp(G, 0, strategy="nope")
     with pytest.raises(ValueError, match="selects"):
         sp.sssp(G, 0, semiring="plus_times")
@@ -165,3 +172,79 @@ def test_edgeless_graph_reaches_only_the_source(strategy):
         assert r.distances.tolist() == [np.inf, 0.0, np.inf]
         assert r.predecessors.tolist() == [-1, -1, -1]
         assert r.path_to(1) == [1] and r.path_to(0) == []
+
+
+@pytest.mark.parametrize("strategy,semiring",
+                         [(st, sr) for sr in ("max_min", "max_times") for st in STRATEGIES
+                          if not supports(st, sr)])
+def test_unsupported_semiring_is_refused(strategy, semiring):
+    with pytest.raises(ValueError, match="workfront"):
+        sp.sssp(sp.read("rome99"), 0, strategy=strategy, semiring=semiring)
+
+
+PULLABLE = [st for st in STRATEGIES if st == "auto" or "pull" in lookup("sssp", st).directions]
+
+
+@pytest.mark.parametrize("strategy", PULLABLE)
+@given(g=edge_lists(weighted=True))
+def test_pull_direction_equals_push(strategy, g):
+    n, src, dst, w, directed, s = g
+    G = build(n, src, dst, np.abs(w), directed)
+    push = sp.sssp(G, s, strategy=strategy)
+    pull = sp.sssp(G, s, strategy=strategy, direction="pull")
+    np.testing.assert_array_equal(pull.distances, push.distances)
+    verify_sssp(G, s, pull.distances, pull.predecessors, expected=push.distances)
+
+
+@pytest.mark.parametrize("strategy", ["near-far", "delta-stepping"])
+@pytest.mark.parametrize("delta", [1e-300, 1e-9, 0.5, 3.0, 1e12])
+def test_delta_extremes_stay_exact(strategy, delta):
+    """Tiny Δ behaves like Dijkstra (one distance per bucket), huge Δ like workfront."""
+    G = grid(12, 15, weights=(0, 9), seed=4)
+    r = sp.sssp(G, 7, strategy=strategy, delta=delta)
+    verify_sssp(G, 7, r.distances, r.predecessors)
+    assert all(s.delta == s.delta for s in r.trace.steps)   # recorded, not NaN
+
+
+def test_delta_changes_the_work_not_the_answer():
+    G = kronecker(10, seed=5, weights=(1, 255))
+    s = int(np.argmax(G.out_degree))
+    small = sp.sssp(G, s, strategy="delta-stepping", delta=1)
+    large = sp.sssp(G, s, strategy="delta-stepping", delta=10**6)
+    np.testing.assert_array_equal(small.distances, large.distances)
+    assert small.trace.iterations > large.trace.iterations
+    assert small.trace.edges_relaxed < large.trace.edges_relaxed
+
+
+@pytest.mark.parametrize("kw,msg", [
+    (dict(strategy="delta-stepping", delta=0), "delta must be"),
+    (dict(strategy="near-far", delta=-1.0), "delta must be"),
+    (dict(strategy="near-far", delta=float("nan")), "delta must be"),
+    (dict(strategy="workfront", delta=2.0), "takes no delta"),
+    (dict(strategy="workfront", direction="sideways"), "push' or 'pull"),
+    (dict(strategy="dijkstra", direction="pull"), "supports direction"),
+])
+def test_invalid_parameters(kw, msg):
+    with pytest.raises(ValueError, match=msg):
+        sp.sssp(sp.read("rome99"), 0, **kw)
+
+
+@pytest.mark.parametrize("strategy", ["martin", "crauser", "crauser-economic",
+                                      "near-far", "delta-stepping"])
+def test_nonnegative_strategies_name_the_alternative(strategy):
+    G = sp.Graph.from_edges([0, 1], [1, 2], weights=[3.0, -1.0])
+    with pytest.raises(sp.NegativeWeightError, match="bellman-ford"):
+        sp.sssp(G, 0, strategy=strategy)
+
+
+def test_settle_strategies_relax_each_edge_once():
+    """Martín / Crauser settle a vertex once: work equals Dijkstra's."""
+    G = sp.read("rome99")
+    ref = sp.sssp(G, 0, strategy="dijkstra").trace.edges_relaxed
+    for strategy in ["martin", "crauser", "crauser-economic"]:
+        t = sp.sssp(G, 0, strategy=strategy).trace
+        assert t.edges_relaxed == ref
+        assert t.steps[-1].settled == G.n_vertices
+    # Crauser's threshold is at least Martín's, so it needs no more rounds
+    assert (sp.sssp(G, 0, strategy="crauser").trace.iterations
+            <= sp.sssp(G, 0, strategy="martin").trace.iterations)

@@ -56,6 +56,12 @@ def default_delta(G, c: float) -> float:
     return max(c * w / dbar, 1e-12) if w > 0 else 1.0
 
 
+def bucket_end(low: float, delta: float) -> float:
+    """End of the Δ-range holding ``low``: ``(⌊low/Δ⌋ + 1)·Δ``, and always above ``low``
+    (in floating point the product can round back onto ``low`` for tiny Δ)."""
+    return max((math.floor(low / delta) + 1) * delta, math.nextafter(low, math.inf))
+
+
 # ----------------------------------------------------------------------- fixed point
 def _fixed_point(be, source, semiring, trace, whole, direction):
     n = be.n
@@ -152,7 +158,7 @@ def near_far(be, source, semiring, trace, delta=None, direction="push"):
             low = be.reduce(far, semiring)
             if low is None:
                 break
-            split = max(split, (math.floor(low / delta) + 1) * delta)   # skip empty ranges
+            split = max(split, bucket_end(low, delta))   # skip empty ranges
             near = be.select(far, "<", split)      # near = far⟨δ < split⟩
             far = be.select(far, ">=", split)
         nf, edges = be.nvals(near), be.frontier_edges(near)
@@ -173,8 +179,7 @@ def delta_stepping(be, source, semiring, trace, delta=None, direction="push"):
     light, heavy = be.split(delta)                 # A⟨A ≤ Δ⟩, A⟨A > Δ⟩
     d, U = be.sssp_start(source, semiring)         # U: open vertices with δ
     while be.nvals(U):
-        k = math.floor(be.reduce(U, semiring) / delta)   # lowest non-empty bucket
-        hi = (k + 1) * delta
+        hi = bucket_end(be.reduce(U, semiring), delta)   # lowest non-empty bucket
         B = be.select(U, "<", hi)                  # B = U⟨δ < (k+1)Δ⟩
         R = be.empty()                             # settled in this bucket
         while be.nvals(B):
