@@ -44,6 +44,8 @@ class Trace:
     steps: list[Step] = field(default_factory=list)
     setup_seconds: float = 0.0
     total_seconds: float = 0.0
+    #: edges out of the reached vertices: what Dijkstra relaxes (set by sssp)
+    reached_edges: int = -1
 
     def add(self, **kw: Any) -> None:
         self.steps.append(Step(iteration=len(self.steps) + 1, **kw))
@@ -74,6 +76,8 @@ class Trace:
             "iterations": self.iterations,
             "edges_relaxed": self.edges_relaxed,
             "edges_relaxed_per_edge": self.edges_relaxed / m,
+            "work_vs_dijkstra": (self.edges_relaxed / self.reached_edges
+                                 if self.reached_edges > 0 else float("nan")),
             "push_steps": sum(s.direction == "push" for s in self.steps),
             "pull_steps": sum(s.direction == "pull" for s in self.steps),
             "max_frontier": int(self.frontier_sizes.max(initial=0)),
@@ -87,7 +91,9 @@ class Trace:
         return d
 
     def plot(self, ax=None):
-        """Frontier size and edges relaxed per iteration (needs matplotlib)."""
+        """Frontier size, far pile / open set (where the strategy has one) and edges
+        relaxed per iteration, on a log scale, as papers/002's Figure 4 draws work queues
+        (needs matplotlib)."""
         try:
             import matplotlib.pyplot as plt
         except ImportError as e:  # pragma: no cover
@@ -99,6 +105,9 @@ class Trace:
         # uncounted (pull) steps break the line rather than being bridged
         ax.plot(it, [s.edges if s.edges >= 0 else np.nan for s in self.steps], marker=".",
                 label="edges relaxed (push)")
+        if any(s.pending >= 0 for s in self.steps):
+            ax.plot(it, [s.pending if s.pending >= 0 else np.nan for s in self.steps],
+                    marker=".", label="far pile / open set")
         pulls = [s.iteration for s in self.steps if s.direction == "pull"]
         if pulls:
             ax.scatter(pulls, [self.steps[i - 1].frontier for i in pulls], marker="s",

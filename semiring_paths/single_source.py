@@ -182,6 +182,7 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
     dist, tree = strat.run(be, s, sr, trace, delta=delta if strat.uses_delta else None,
                            direction=direction)
     trace.total_seconds = time.perf_counter() - t1
+    trace.reached_edges = int(G.out_degree[dist != sr.zero].sum())
     return PathResult(s, dist, trace, sr, predecessors=tree,
                       predecessors_fn=lambda: be.tight_parents(dist, sr, s))
 

@@ -36,7 +36,6 @@ import math
 import time
 
 from ..exceptions import NegativeCycleError
-from ..results import Trace
 from .registry import register
 
 #: near-far's default Δ = NEAR_FAR_C · w̄ / d̄ (002 uses the warp width, 32)
