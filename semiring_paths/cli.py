@@ -56,6 +56,12 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--show", type=int, default=10, metavar="K",
                        help="print the K nearest reached vertices (default 10)")
         if name == "sssp":
+            c.add_argument("--delta", type=float, metavar="D",
+                           help="bucket / split width for delta-stepping and near-far "
+                                "(default: mean weight x c / mean degree)")
+            c.add_argument("--direction", choices=["push", "pull"], default="push",
+                           help="relax along out-edges (push) or let each vertex scan "
+                                "its in-edges (pull); same answers (default: push)")
             c.add_argument("--semiring", default="min_plus",
                            choices=["min_plus", "max_min", "max_times"],
                            help="min_plus: shortest; max_min: widest; max_times: most "
@@ -88,11 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             unit = "level"
         else:
             r = sssp(G, args.source, strategy=args.strategy, backend=args.backend,
-                     semiring=args.semiring)
+                     semiring=args.semiring, delta=args.delta, direction=args.direction)
             values = r.distances
             reached = values != r.semiring.zero
             unit = "distance" if args.semiring == "min_plus" else "value"
-    except SemiringPathsError as e:
+    except (SemiringPathsError, ValueError) as e:
         print(f"semiring-paths: error: {e}", file=sys.stderr)
         return 2
     s = r.trace.summary()

@@ -47,3 +47,12 @@ def test_console_help():
     r = subprocess.run([sys.executable, "-m", "semiring_paths.cli", "sssp", "--help"],
                        capture_output=True, text=True, check=True)
     assert "--strategy" in r.stdout and "workfront" in r.stdout
+
+
+def test_sssp_strategy_options(capsys):
+    assert main(["sssp", "rome99", "-s", "5", "--strategy", "delta-stepping", "--delta",
+                 "300", "--direction", "pull"]) == 0
+    assert "delta-stepping" in capsys.readouterr().out
+    assert main(["sssp", "rome99", "-s", "5", "--strategy", "workfront", "--delta",
+                 "3"]) == 2
+    assert "takes no delta" in capsys.readouterr().err

@@ -90,7 +90,13 @@ def test_auto_rule():
     G = sp.Graph.from_edges([0, 1], [1, 2], weights=[3, 3])
     r = sp.sssp(G, 0)
     assert r.trace.strategy.startswith("bfs") and r.distances.tolist() == [0, 3, 6]
-    assert sp.sssp(sp.read("rome99"), 0).trace.strategy == "workfront"
+    assert sp.sssp(sp.read("rome99"), 0).trace.strategy == "workfront"      # small
+    big_dense = kronecker(14, seed=1, weights=(1, 255))
+    assert big_dense.n_stored >= 200_000
+    assert sp.sssp(big_dense, 0).trace.strategy == "delta-stepping"
+    big_sparse = grid(320, 320, weights=(1, 9))
+    assert sp.sssp(big_sparse, 0).trace.strategy == "near-far"
+    assert sp.sssp(big_dense, 0, semiring="max_min").trace.strategy == "workfront"
     Gn = sp.Graph.from_edges([0, 1], [1, 2], weights=[3, -1])
     assert sp.sssp(Gn, 0).trace.strategy == "bellman-ford"
 
