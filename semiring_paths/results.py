@@ -101,15 +101,17 @@ class Trace:
         if ax is None:
             _, ax = plt.subplots(figsize=(7, 3.5))
         it = [s.iteration for s in self.steps]
-        ax.plot(it, [s.frontier for s in self.steps], marker=".", label="frontier")
+        style = {"marker": "." if len(it) <= 200 else None, "linewidth": 1 if len(it) <= 200
+                 else 0.6}
+        ax.plot(it, [s.frontier for s in self.steps], label="frontier", **style)
         # uncounted (pull) steps break the line rather than being bridged
-        ax.plot(it, [s.edges if s.edges >= 0 else np.nan for s in self.steps], marker=".",
-                label="edges relaxed (push)")
+        ax.plot(it, [s.edges if s.edges >= 0 else np.nan for s in self.steps],
+                label="edges relaxed (push)", **style)
         if any(s.pending >= 0 for s in self.steps):
             ax.plot(it, [s.pending if s.pending >= 0 else np.nan for s in self.steps],
-                    marker=".", label="far pile / open set")
+                    label="far pile / open set", **style)
         pulls = [s.iteration for s in self.steps if s.direction == "pull"]
-        if pulls:
+        if 0 < len(pulls) < len(it):   # mark pulls only where the run mixes directions
             ax.scatter(pulls, [self.steps[i - 1].frontier for i in pulls], marker="s",
                        facecolors="none", edgecolors="k", label="pull step")
         ax.set_yscale("symlog")
