@@ -100,6 +100,20 @@ class SemiringPathsGraph:
         b = np.array([p[1] for p in pairs], dtype=np.int64)
         return a, b, w
 
+    def adjacency_weights(self, weight: str) -> np.ndarray:
+        """Weights aligned with :meth:`adjacency` (multigraph: least over parallel edges,
+        missing attribute: 1), as NetworkX's Dijkstra reads them."""
+        key = ("adjw", weight)
+        if key not in self._graphs:
+            adj = self.nx._adj
+            if self.nx.is_multigraph():
+                vals = [min(a.get(weight, 1) for a in kd.values())
+                        for v in self.nodes for kd in adj[v].values()]
+            else:
+                vals = [e.get(weight, 1) for v in self.nodes for e in adj[v].values()]
+            self._graphs[key] = np.asarray(vals, dtype=np.float64)
+        return self._graphs[key]
+
     def adjacency(self, reverse: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """CSR in NetworkX's neighbour order (``G._succ`` or ``G._pred``)."""
         key = ("adj", reverse)
@@ -316,39 +330,41 @@ def _dijkstra(G: SemiringPathsGraph, sources: list[int], weight, cutoff=None,
     return d, g
 
 
-def _dijkstra_paths(G: SemiringPathsGraph, s: int, d: np.ndarray, g: Graph) -> dict:
-    """Paths in NetworkX's Dijkstra tie-break: replay the settle order over tight edges."""
+def _dijkstra_paths(G: SemiringPathsGraph, s: int, d: np.ndarray, weight,
+                    target: int | None = None) -> dict:
+    """Paths in NetworkX's Dijkstra tie-break.  The distances are the engine's; this
+    replays only NetworkX's settle order over the tight edges ``d(v) + w = d(u)`` (heap
+    keyed by distance, then push order), so each vertex takes its path from the tight
+    in-neighbour NetworkX settles first.  Stops at ``target`` as NetworkX does."""
     import heapq
 
     indptr, indices = G.adjacency(False)
+    wts = G.adjacency_weights(weight)
     nodes = G.nodes
-    wmap = _edge_weight_lookup(G, g)
-    paths = {s: [nodes[s]]}
+    pred = np.full(len(nodes), -1, np.int64)
+    reached = np.zeros(len(nodes), bool)
+    reached[s] = True
     heap = [(0.0, 0, s)]
     count = 1
-    done = np.zeros(len(nodes), bool)
+    pushed = [s]
     while heap:
         _, _, v = heapq.heappop(heap)
-        if done[v]:
-            continue
-        done[v] = True
-        for u in indices[indptr[v]:indptr[v + 1]].tolist():
-            if done[u] or u in paths or not np.isfinite(d[u]):
-                continue
-            if d[v] + wmap(v, u) == d[u]:
-                paths[u] = [*paths[v], nodes[u]]
+        if v == target:
+            break
+        lo, hi = indptr[v], indptr[v + 1]
+        nb = indices[lo:hi]
+        tight = (~reached[nb]) & (d[v] + wts[lo:hi] == d[nb])
+        for u in nb[tight].tolist():
+            if not reached[u]:          # a vertex listed twice (multigraph) counts once
+                reached[u] = True
+                pred[u] = v
                 heapq.heappush(heap, (d[u], count, u))
+                pushed.append(u)
                 count += 1
-    return {nodes[i]: paths[i] for i in sorted(paths, key=lambda i: (d[i], i))}
-
-
-def _edge_weight_lookup(G, g: Graph):
-    from .verify import edge_weights
-
-    def w(u, v):
-        return float(edge_weights(g, np.array([u]), np.array([v]))[1][0])
-
-    return w
+    paths = {s: [nodes[s]]}
+    for u in pushed[1:]:       # a predecessor is always pushed before its child
+        paths[u] = [*paths[int(pred[u])], nodes[u]]
+    return {nodes[u]: p for u, p in paths.items()}
 
 
 @_counted
@@ -364,7 +380,7 @@ def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight")
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
     d, g = _dijkstra(G, [s], weight, cutoff)
-    paths = _dijkstra_paths(G, s, d, g)
+    paths = _dijkstra_paths(G, s, d, weight)
     dist = _length_dict(G, d, g)
     if target is None:
         return dist, paths
@@ -389,10 +405,10 @@ def dijkstra_path_length(G, source, target, weight="weight"):
 def dijkstra_path(G, source, target, weight="weight"):
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
-    d, g = _dijkstra(G, [s], weight)
+    d, _ = _dijkstra(G, [s], weight)
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
-    return _dijkstra_paths(G, s, d, g)[target]
+    return _dijkstra_paths(G, s, d, weight, target=G.index[target])[target]
 
 
 @_counted
@@ -496,11 +512,11 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
 
 @_counted
 def has_path(G, source, target):
-    G = _sp(G)
-    if source not in G or target not in G:
-        bidirectional_shortest_path._implementation(G, source, target)   # raises
-    d, _ = _distances(G, G.index[source], None)
-    return bool(np.isfinite(d[G.index[target]]))
+    try:   # the bidirectional search stops where the two fringes meet
+        bidirectional_shortest_path._implementation(_sp(G), source, target)
+    except nx.NetworkXNoPath:
+        return False
+    return True
 
 
 @_counted
