@@ -20,6 +20,7 @@ from .exceptions import (
 )
 from .graph import Graph
 from .io import read
+from .multi_source import multi_source_bfs, multi_source_sssp
 from .results import BFSResult, PathResult, Trace
 from .single_source import bfs, sssp
 
@@ -28,5 +29,5 @@ __version__ = "0.1.0"
 __all__ = [
     "BFSResult", "Graph", "GraphFormatError", "InvalidGraphError", "NegativeCycleError",
     "NegativeWeightError", "PathResult", "SemiringPathsError", "SourceError", "Trace",
-    "bfs", "datasets", "read", "semirings", "sssp",
+    "bfs", "datasets", "multi_source_bfs", "multi_source_sssp", "read", "semirings", "sssp",
 ]

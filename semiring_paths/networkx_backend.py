@@ -165,6 +165,31 @@ def _distances(G: SemiringPathsGraph, s: int, weight, reverse=False, method="dij
         raise nx.NetworkXUnbounded("Negative cycle detected.") from None
 
 
+ROWS_PER_BATCH = 256
+
+
+def _distance_rows(G: SemiringPathsGraph, idx: list[int], weight, reverse=False,
+                   method="dijkstra") -> Iterator[tuple[int, np.ndarray, Graph]]:
+    """``(i, distances from i, graph)`` for each index, computed ``ROWS_PER_BATCH`` sources
+    at a time by one masked mxm per level (``sp.multi_source_bfs`` / ``_sssp``)."""
+    from .multi_source import multi_source_bfs, multi_source_sssp
+
+    g = G.graph(weight, reverse)
+    if weight is not None and g.has_negative_weights:   # Bellman-Ford, one by one
+        for i in idx:
+            yield i, _distances(G, i, weight, reverse, method)[0], g
+        return
+    for lo in range(0, len(idx), ROWS_PER_BATCH):
+        part = idx[lo:lo + ROWS_PER_BATCH]
+        if weight is None:
+            L = multi_source_bfs(g, part)
+            D = np.where(L >= 0, L.astype(np.float64), np.inf)
+        else:
+            D = multi_source_sssp(g, part)
+        for i, row in zip(part, D):
+            yield i, row, g
+
+
 def _length_dict(G, d: np.ndarray, g: Graph, cutoff=None) -> dict:
     ok = np.isfinite(d)
     if cutoff is not None:
@@ -466,13 +491,8 @@ def negative_edge_cycle(G, weight="weight", heuristic=True):
 
 
 def _all_pairs(G, weight, cutoff) -> Iterator:
-    for v in G.nodes:
-        s = G.index[v]
-        if weight is None:
-            d, g = _distances(G, s, None)
-        else:
-            d, g = _dijkstra(G, [s], weight)
-        yield v, _length_dict(G, d, g, cutoff)
+    for i, d, g in _distance_rows(G, list(range(len(G))), weight):
+        yield G.nodes[i], _length_dict(G, d, g, cutoff)
 
 
 @_counted
@@ -572,8 +592,8 @@ def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
 def _eccentricities(G: SemiringPathsGraph, nodes, weight) -> dict:
     order = len(G)
     e = {}
-    for v in nodes:
-        d, g = _distances(G, G.index[v], weight)
+    for i, d, g in _distance_rows(G, [G.index[v] for v in nodes], weight):
+        v = G.nodes[i]
         if np.isfinite(d).sum() != order:
             if G.is_directed():
                 msg = "Found infinite path length because the digraph is not strongly connected"
@@ -628,9 +648,8 @@ def average_shortest_path_length(G, weight=None, method=None):
     w = None if method == "unweighted" else weight
     total = 0
     integer = True
-    for v in G.nodes:
-        d, g = _distances(G, G.index[v], w,
-                          method="bellman-ford" if method == "bellman-ford" else "dijkstra")
+    for _, d, g in _distance_rows(G, list(range(n)), w, method=(
+            "bellman-ford" if method == "bellman-ford" else "dijkstra")):
         fin = d[np.isfinite(d)]
         integer = integer and (w is None or _is_int(g))
         total += int(fin.sum()) if integer else float(fin.sum())
@@ -643,8 +662,8 @@ def closeness_centrality(G, u=None, distance=None, wf_improved=True):
     nodes = G.nodes if u is None else [u]
     len_G = len(G)
     out = {}
-    for v in nodes:
-        d, g = _distances(G, G.index[v], distance, reverse=True)
+    for i, d, g in _distance_rows(G, [G.index[v] for v in nodes], distance, reverse=True):
+        v = G.nodes[i]
         fin = d[np.isfinite(d)]
         totsp = int(fin.sum()) if (distance is None or _is_int(g)) else float(fin.sum())
         c = 0.0
