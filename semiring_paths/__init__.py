@@ -10,6 +10,16 @@
 from __future__ import annotations
 
 from . import datasets, semirings
+from .all_pairs import (
+    apsp,
+    average_shortest_path_length,
+    closeness,
+    diameter,
+    distance_histogram,
+    eccentricity,
+    harmonic,
+    radius,
+)
 from .exceptions import (
     GraphFormatError,
     InvalidGraphError,
@@ -27,7 +37,29 @@ from .single_source import bfs, sssp
 __version__ = "0.1.0"
 
 __all__ = [
-    "BFSResult", "Graph", "GraphFormatError", "InvalidGraphError", "NegativeCycleError",
-    "NegativeWeightError", "PathResult", "SemiringPathsError", "SourceError", "Trace",
-    "bfs", "datasets", "multi_source_bfs", "multi_source_sssp", "read", "semirings", "sssp",
+    "BFSResult",
+    "Graph",
+    "GraphFormatError",
+    "InvalidGraphError",
+    "NegativeCycleError",
+    "NegativeWeightError",
+    "PathResult",
+    "SemiringPathsError",
+    "SourceError",
+    "Trace",
+    "apsp",
+    "average_shortest_path_length",
+    "bfs",
+    "closeness",
+    "datasets",
+    "diameter",
+    "distance_histogram",
+    "eccentricity",
+    "harmonic",
+    "multi_source_bfs",
+    "multi_source_sssp",
+    "radius",
+    "read",
+    "semirings",
+    "sssp",
 ]

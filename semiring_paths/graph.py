@@ -278,6 +278,14 @@ class Graph:
         lo, hi = self.weights.min(), self.weights.max()
         return float(lo) if lo == hi else None
 
+    def reversed(self) -> Graph:
+        """The graph with every edge turned around (itself when undirected)."""
+        if not self.directed:
+            return self
+        return Graph.from_edges(self.indices.astype(np.int64), self._rows.astype(np.int64),
+                                self.weights, n_vertices=self.n_vertices, directed=True,
+                                labels=self.labels, name=self.name)
+
     def to_scipy(self, dtype=None) -> sps.csr_matrix:
         """The adjacency as ``scipy.sparse.csr_matrix`` (unweighted: Boolean)."""
         data = self.weights if self.weighted else np.ones(self.n_stored, np.bool_)
