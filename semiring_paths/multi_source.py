@@ -3,7 +3,7 @@
 DAWN's formulation (papers/004) of multi-source BFS::
 
     F⟨¬R, replace⟩ = F any.pair A        # every source's frontier advances in one mxm
-    R⟨F⟩ = F ;  L⟨F⟩ = level              # reached set and levels, k × n
+    R⟨F⟩ = level                          # reached set, valued by level: k × n
 
 and the same for weighted graphs with the workfront rule under min_plus::
 
@@ -74,16 +74,14 @@ def multi_source_bfs(G: Graph, sources: Iterable[int], *, batch: int | None = No
         k, n = part.size, G.n_vertices
         rows = np.arange(k)
         F = Matrix.from_coo(rows, part, True, nrows=k, ncols=n, dtype=gb.dtypes.BOOL)
-        R = F.dup()
         L = Matrix.from_coo(rows, part, 0, nrows=k, ncols=n, dtype=gb.dtypes.INT64)
-        level = 0
+        level = 0                      # L is the reached set R, its values the levels
         while F.nvals:
             level += 1
-            F(~R.S, replace=True) << F.mxm(A, gb.semiring.any_pair)   # F⟨¬R⟩ = F any.pair A
+            F(~L.S, replace=True) << F.mxm(A, gb.semiring.any_pair)   # F⟨¬R⟩ = F any.pair A
             if not F.nvals:
                 break
-            R(F.S) << True                                            # R⟨F⟩ = F
-            L(F.S) << level                                           # L⟨F⟩ = level
+            L(F.S) << level                                           # R⟨F⟩ = level
         out[row:row + k] = L.to_dense(fill_value=-1)
         row += k
     return out
