@@ -21,6 +21,7 @@ from .all_pairs import (
     radius,
 )
 from .exceptions import (
+    GPUMemoryError,
     GraphFormatError,
     InvalidGraphError,
     NegativeCycleError,
@@ -38,6 +39,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BFSResult",
+    "GPUMemoryError",
     "Graph",
     "GraphFormatError",
     "InvalidGraphError",

@@ -81,18 +81,22 @@ def _cpu(G: Graph) -> Backend:
 
 
 def _gpu(G: Graph) -> Backend:
-    raise ValueError(
-        "backend 'gpu' is not available in this version: the CuPy kernels are not built "
-        "yet; use backend='cpu'")
+    from .gpu.backend import GPUBackend
+
+    return GPUBackend(G)
 
 
 BACKENDS = {"cpu": _cpu, "gpu": _gpu}
+#: ``backend="auto"`` picks the GPU from this many stored edges (when one is present)
+AUTO_GPU_EDGES = 1_000_000
 
 
 def backend_for(G: Graph, name: str) -> Backend:
     """The backend ``name`` bound to ``G``, built once and cached on the graph."""
     if name == "auto":
-        name = "cpu"
+        from .gpu.backend import available
+
+        name = "gpu" if available() and G.n_stored >= AUTO_GPU_EDGES else "cpu"
     if name not in BACKENDS:
         raise ValueError(f"unknown backend {name!r}; valid: auto, {', '.join(BACKENDS)}")
     be = G._backend_cache.get(name)

@@ -38,11 +38,16 @@ class NegativeWeightError(SemiringPathsError, ValueError):
     """A strategy that needs non-negative weights was given a negative one."""
 
 
+class GPUMemoryError(SemiringPathsError, MemoryError):
+    """A graph does not fit in the GPU's free memory (raised before allocating)."""
+
+
 class NegativeCycleError(SemiringPathsError):
     """A negative cycle (an unbounded improving cycle) is reachable from the source."""
 
 
 __all__ = [
+    "GPUMemoryError",
     "GraphFormatError",
     "InvalidGraphError",
     "NegativeCycleError",

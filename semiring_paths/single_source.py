@@ -179,8 +179,17 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
     trace = Trace("sssp", name, be.name, G.n_vertices, G.n_stored)
     t1 = time.perf_counter()
     trace.setup_seconds = t1 - t0
-    dist, tree = strat.run(be, s, sr, trace, delta=delta if strat.uses_delta else None,
-                           direction=direction)
+    if be.name == "cpu":
+        dist, tree = strat.run(be, s, sr, trace, delta=delta if strat.uses_delta else None,
+                               direction=direction)
+    else:   # device backends run whole strategies fused on the device
+        fused = be.fused.get(name)
+        if fused is None or sr.name != "min_plus" or direction != "push":
+            raise ValueError(
+                f"backend {be.name!r} runs {', '.join(sorted(be.fused))} (min_plus, push) "
+                f"in this version, not {name!r} with {sr.name} ({direction}); use "
+                "backend='cpu' for it")
+        dist, tree = fused(s, sr, trace, delta=delta, direction=direction)
     trace.total_seconds = time.perf_counter() - t1
     trace.reached_edges = int(G.out_degree[dist != sr.zero].sum())
     return PathResult(s, dist, trace, sr, predecessors=tree,

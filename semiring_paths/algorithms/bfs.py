@@ -40,7 +40,7 @@ def run_bfs(be, source: int, mode: str, trace: Trace | None,
     q, parents, levels = be.bfs_start(source)   # q = π = e_s, v(s) = 0
     nq, prev_nq, level = 1, 1, 0
     pull = mode == "pull"
-    m_unexplored = be.A.nvals if mode == "direction-optimizing" else 0
+    m_unexplored = be.graph.n_stored if mode == "direction-optimizing" else 0
     while nq:
         t0 = time.perf_counter()
         level += 1

@@ -1,0 +1,203 @@
+"""The CuPy backend: device CSR / CSC and the kernels of ``kernels.cu``.
+
+All state stays on the device; the only host reads per step are the frontier's size (one
+4-byte copy).  BFS runs through the shared loop of ``algorithms/bfs.py`` (push = warp per
+frontier vertex with a compare-and-swap claim on π, pull = thread per unreached vertex
+with early exit); SSSP ``workfront`` and ``bellman-ford`` run as fused device loops
+(relaxation and ``d ⊕= t`` in one kernel with a float64 CAS ``atomicMin``).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from ..exceptions import GPUMemoryError, NegativeCycleError
+from ..graph import Graph
+
+try:  # CuPy is optional: the CPU package must import without it
+    import cupy as cp
+except ImportError:  # pragma: no cover - exercised on machines without CuPy
+    cp = None
+
+_THREADS = 256
+
+
+def available() -> bool:
+    """CuPy is importable and sees at least one GPU."""
+    if cp is None:
+        return False
+    try:
+        return cp.cuda.runtime.getDeviceCount() > 0
+    except Exception:   # no driver, no device: not available
+        return False
+
+
+def bytes_needed(G: Graph) -> int:
+    """Device bytes for the graph: CSR (8-byte row pointers, 4-byte indices, float64
+    weights), the CSC copy when directed, and ~24 bytes of state per vertex."""
+    n, m = G.n_vertices, G.n_stored
+    csr = 8 * (n + 1) + 4 * m + (8 * m if G.weighted else 0)
+    return csr * (2 if G.directed else 1) + 24 * n
+
+
+class _Frontier:
+    """A frontier kept either as an index list (push) or as flags (pull)."""
+
+    def __init__(self, n: int, idx=None, flags=None, count: int | None = None):
+        self.n, self._idx, self._flags = n, idx, flags
+        self.count = int(idx.size) if count is None else count
+
+    def indices(self):
+        if self._idx is None:
+            self._idx = cp.nonzero(self._flags)[0].astype(cp.int32)
+        return self._idx
+
+    def flags(self):
+        if self._flags is None:
+            f = cp.zeros(self.n, cp.uint8)
+            f[self._idx] = 1
+            self._flags = f
+        return self._flags
+
+
+class GPUBackend:
+    """The GPU backend bound to one graph (see ``semiring_paths.backend``)."""
+
+    name = "gpu"
+
+    def __init__(self, G: Graph):
+        if not available():
+            raise ValueError("backend 'gpu' needs CuPy and an NVIDIA GPU; none was found "
+                             "(pip install 'semiring_paths[gpu]'), or use backend='cpu'")
+        if G.n_vertices >= 2**31 - 1:
+            raise ValueError("the GPU backend handles graphs of fewer than 2^31 vertices")
+        need = bytes_needed(G)
+        free, _total = cp.cuda.runtime.memGetInfo()
+        if need > free:
+            raise GPUMemoryError(
+                f"the graph needs {need:,} bytes of GPU memory and {free:,} are free "
+                f"({G.n_vertices:,} vertices, {G.n_stored:,} stored edges); nothing was "
+                "allocated. Use backend='cpu' or a GPU with more memory")
+        self.graph = G
+        self.n = G.n_vertices
+        self.indptr = cp.asarray(G.indptr, dtype=cp.int64)
+        self.indices = cp.asarray(G.indices, dtype=cp.int32)
+        self.fused = {"workfront": self._workfront, "bellman-ford": self._bellman_ford}
+
+    # ----------------------------------------------------------------- device data
+    @cached_property
+    def _module(self):
+        src = (Path(__file__).parent / "kernels.cu").read_text()
+        return cp.RawModule(code=src, options=("--std=c++17",))
+
+    def _kernel(self, name):
+        return self._module.get_function(name)
+
+    @cached_property
+    def _csc(self):
+        if not self.graph.directed:
+            return self.indptr, self.indices
+        T = self.graph.to_scipy(np.bool_).T.tocsr()
+        return cp.asarray(T.indptr, dtype=cp.int64), cp.asarray(T.indices, dtype=cp.int32)
+
+    @cached_property
+    def weights(self):
+        G = self.graph
+        w = G.weights.astype(np.float64) if G.weighted else np.ones(G.n_stored)
+        return cp.asarray(w)
+
+    @cached_property
+    def degree(self):
+        return cp.asarray(self.graph.out_degree, dtype=cp.int64)
+
+    @staticmethod
+    def _grid(items: int, per_item: int = 1) -> tuple[tuple[int], tuple[int]]:
+        total = max(items * per_item, 1)
+        return ((total + _THREADS - 1) // _THREADS,), (_THREADS,)
+
+    # ----------------------------------------------------------------- BFS
+    def bfs_start(self, source: int):
+        parents = cp.full(self.n, -1, cp.int32)
+        parents[source] = source
+        levels = cp.full(self.n, -1, cp.int32)
+        levels[source] = 0
+        return _Frontier(self.n, idx=cp.asarray([source], cp.int32)), parents, levels
+
+    def push(self, q: _Frontier, parents, edges: int) -> _Frontier:
+        idx = q.indices()
+        nxt = cp.empty(self.n, cp.int32)
+        count = cp.zeros(1, cp.int32)
+        grid, block = self._grid(idx.size, 32)
+        self._kernel("bfs_push")(grid, block, (self.indptr, self.indices, idx,
+                                               np.int32(idx.size), parents, nxt, count))
+        c = int(count.get()[0])
+        return _Frontier(self.n, idx=nxt[:c], count=c)
+
+    def pull(self, q: _Frontier, parents) -> _Frontier:
+        ptr_t, idx_t = self._csc
+        flags = q.flags()
+        nxt = cp.zeros(self.n, cp.uint8)
+        count = cp.zeros(1, cp.int32)
+        grid, block = self._grid(self.n)
+        self._kernel("bfs_pull")(grid, block, (ptr_t, idx_t, flags, np.int32(self.n),
+                                               parents, nxt, count))
+        return _Frontier(self.n, flags=nxt, count=int(count.get()[0]))
+
+    def record(self, q: _Frontier, parents, levels, level: int) -> None:
+        # π was written by the claim itself; v⟨q⟩ = level
+        levels[q.indices()] = level
+
+    def nvals(self, x) -> int:
+        return x.count if isinstance(x, _Frontier) else int(x.size)
+
+    def frontier_edges(self, x: _Frontier) -> int:
+        return int(self.degree[x.indices()].sum().get())
+
+    def to_numpy(self, x, fill) -> np.ndarray:
+        out = cp.asnumpy(x)
+        return out.astype(np.int64) if out.dtype.kind in "iu" else out
+
+    # ----------------------------------------------------------------- SSSP (fused)
+    def _relax_loop(self, source: int, trace, whole: bool):
+        import time
+
+        n = self.n
+        d = cp.full(n, cp.inf, cp.float64)
+        d[source] = 0.0
+        frontier = cp.asarray([source], cp.int32)
+        kernel = self._kernel("sssp_push")
+        rounds = 0
+        while frontier.size:
+            rounds += 1
+            if rounds > max(n, 1):
+                raise NegativeCycleError(
+                    f"a cycle reachable from source {source} improves min_plus values "
+                    "without bound (a negative cycle): no shortest paths exist")
+            t0 = time.perf_counter()
+            if whole:
+                frontier = cp.nonzero(cp.isfinite(d))[0].astype(cp.int32)
+            du = d[frontier]
+            changed = cp.zeros(n, cp.uint8)
+            grid, block = self._grid(int(frontier.size), 32)
+            kernel(grid, block, (self.indptr, self.indices, self.weights, frontier, du,
+                                 np.int32(frontier.size), d, changed))
+            nf = int(frontier.size)
+            edges = int(self.degree[frontier].sum().get())
+            frontier = cp.nonzero(changed)[0].astype(cp.int32)
+            trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
+                      changed=int(frontier.size))
+        return cp.asnumpy(d)
+
+    def _workfront(self, source, semiring, trace, delta=None, direction="push"):
+        return self._relax_loop(source, trace, whole=False), None
+
+    def _bellman_ford(self, source, semiring, trace, delta=None, direction="push"):
+        return self._relax_loop(source, trace, whole=True), None
+
+    def tight_parents(self, d: np.ndarray, semiring, source: int) -> np.ndarray:
+        from ..backend import backend_for
+
+        return backend_for(self.graph, "cpu").tight_parents(d, semiring, source)

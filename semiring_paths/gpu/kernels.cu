@@ -1,0 +1,83 @@
+// semiring_paths GPU kernels: one relaxation step of the algebra, per strategy role.
+//
+// Indices are 4-byte (n < 2^31), row pointers 8-byte (m may exceed 2^31).
+// Push kernels give one warp to each frontier vertex, its lanes striding over the
+// vertex's edges (a hub with 10^5 edges does not serialise one thread); pull gives one
+// thread to each unreached vertex, which stops at the first in-neighbour in the frontier.
+
+#define WARP 32
+
+// q⟨¬π, replace⟩ = q any.secondi A: claim v for parent u by a compare-and-swap on π(v).
+extern "C" __global__ void bfs_push(const long long* __restrict__ indptr,
+                                    const int* __restrict__ indices,
+                                    const int* __restrict__ frontier, int nf,
+                                    int* __restrict__ parents,
+                                    int* __restrict__ next, int* __restrict__ next_count) {
+    long long gt = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    int w = (int)(gt / WARP), lane = threadIdx.x % WARP;
+    if (w >= nf) return;
+    int u = frontier[w];
+    for (long long k = indptr[u] + lane; k < indptr[u + 1]; k += WARP) {
+        int v = indices[k];
+        if (parents[v] == -1 && atomicCAS(&parents[v], -1, u) == -1) {
+            next[atomicAdd(next_count, 1)] = v;
+        }
+    }
+}
+
+// q⟨¬π, replace⟩ = Aᵀ any.firstj q: each unreached v scans its in-edges, stops at a hit.
+extern "C" __global__ void bfs_pull(const long long* __restrict__ indptr_t,
+                                    const int* __restrict__ indices_t,
+                                    const unsigned char* __restrict__ in_frontier, int n,
+                                    int* __restrict__ parents,
+                                    unsigned char* __restrict__ next_flag,
+                                    int* __restrict__ next_count) {
+    int v = blockIdx.x * blockDim.x + threadIdx.x;
+    if (v >= n || parents[v] != -1) return;
+    for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
+        int u = indices_t[k];
+        if (in_frontier[u]) {
+            parents[v] = u;
+            next_flag[v] = 1;
+            atomicAdd(next_count, 1);
+            return;
+        }
+    }
+}
+
+// atomicMin for float64 by compare-and-swap (CuPy's own float64 atomicMin rounds
+// through float32).  Works for negative values: the comparison is on doubles.
+__device__ __forceinline__ double atomic_min_f64(double* addr, double val) {
+    unsigned long long* a = (unsigned long long*)addr;
+    unsigned long long old = *a, assumed;
+    while (val < __longlong_as_double(old)) {
+        assumed = old;
+        old = atomicCAS(a, assumed, __double_as_longlong(val));
+        if (old == assumed) break;
+    }
+    return __longlong_as_double(old);
+}
+
+// t = f min.+ A fused with d ⊕= t: relax the frontier's edges into d, flag what improved.
+// du holds d(u) of each frontier vertex as the round began (a Bellman-Ford round).
+extern "C" __global__ void sssp_push(const long long* __restrict__ indptr,
+                                     const int* __restrict__ indices,
+                                     const double* __restrict__ weights,
+                                     const int* __restrict__ frontier,
+                                     const double* __restrict__ du, int nf,
+                                     double* __restrict__ d,
+                                     unsigned char* __restrict__ changed) {
+    long long gt = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    int w = (int)(gt / WARP), lane = threadIdx.x % WARP;
+    if (w >= nf) return;
+    int u = frontier[w];
+    double base = du[w];
+    for (long long k = indptr[u] + lane; k < indptr[u + 1]; k += WARP) {
+        int v = indices[k];
+        double nd = base + weights[k];
+        if (nd < d[v]) {
+            double old = atomic_min_f64(&d[v], nd);
+            if (nd < old) changed[v] = 1;
+        }
+    }
+}
