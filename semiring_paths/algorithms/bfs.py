@@ -28,6 +28,8 @@ from .registry import register
 
 ALPHA = 15.0
 BETA = 18.0
+#: levels after which a backend with ``bfs_tail`` runs the rest device-resident
+TAIL_AFTER = 16
 
 
 def run_bfs(be, source: int, mode: str, trace: Trace | None,
@@ -42,6 +44,12 @@ def run_bfs(be, source: int, mode: str, trace: Trace | None,
     pull = mode == "pull"
     m_unexplored = be.graph.n_stored if mode == "direction-optimizing" else 0
     while nq:
+        if (not pull and level >= TAIL_AFTER and hasattr(be, "bfs_tail")
+                and trace is not None):
+            # a high-diameter graph: a device backend finishes the push levels resident,
+            # reading sizes back only every few levels (same algebra, fewer host syncs)
+            be.bfs_tail(parents, levels, level, trace)
+            break
         t0 = time.perf_counter()
         level += 1
         edges = -1   # edges leaving q: counted for push steps (a pull stops early)

@@ -23,6 +23,10 @@ except ImportError:  # pragma: no cover - exercised on machines without CuPy
     cp = None
 
 _THREADS = 256
+#: levels run with a host check per level before a graph counts as high-diameter
+TAIL_AFTER = 16
+#: levels (or rounds) launched back to back between host checks in the device tail
+TAIL_CHECK_EVERY = 32
 
 
 def available() -> bool:
@@ -146,6 +150,36 @@ class GPUBackend:
                                                parents, nxt, count))
         return _Frontier(self.n, flags=nxt, count=int(count.get()[0]))
 
+    def bfs_tail(self, parents, levels, level: int, trace) -> None:
+        """Finish a push BFS on the device: the frontier is ``{v : levels[v] == level}``;
+        levels launch back to back and the host reads the per-level counts only every
+        ``TAIL_CHECK_EVERY`` levels."""
+        import time
+
+        n = self.n
+        counts = cp.zeros(n + 2, cp.int32)
+        kernel = self._kernel("bfs_push_level")
+        grid, block = self._grid(n)
+        lvl = level
+        t0 = time.perf_counter()
+        while True:
+            top = min(lvl + TAIL_CHECK_EVERY, n)
+            for k in range(lvl, top):
+                kernel(grid, block, (self.indptr, self.indices, np.int32(n), np.int32(k),
+                                     levels, parents, counts))
+            got = counts[lvl + 1:top + 1].get()
+            zero = np.nonzero(got == 0)[0]
+            if zero.size or top >= n:
+                last = lvl + (int(zero[0]) if zero.size else got.size)
+                break
+            lvl = top
+        per = counts[level + 1:last + 2].get()
+        dt = (time.perf_counter() - t0) / max(per.size, 1)
+        prev = int((levels == level).sum().get())
+        for c in per.tolist():
+            trace.add(frontier=prev, edges=-1, seconds=dt, direction="push", changed=c)
+            prev = c
+
     def record(self, q: _Frontier, parents, levels, level: int) -> None:
         # π was written by the claim itself; v⟨q⟩ = level
         levels[q.indices()] = level
@@ -189,7 +223,40 @@ class GPUBackend:
             frontier = cp.nonzero(changed)[0].astype(cp.int32)
             trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
                       changed=int(frontier.size))
+            if not whole and rounds >= TAIL_AFTER and frontier.size:
+                self._sssp_tail(d, changed, rounds, source, trace)
+                break
         return cp.asnumpy(d)
+
+    def _sssp_tail(self, d, changed, rounds: int, source: int, trace) -> None:
+        """Workfront on the device: frontier = changed flags, checked every
+        ``TAIL_CHECK_EVERY`` rounds."""
+        import time
+
+        n = self.n
+        kernel = self._kernel("sssp_push_flags")
+        grid, block = self._grid(n)
+        counts = cp.zeros(TAIL_CHECK_EVERY, cp.int32)
+        flags_in, flags_out = changed, cp.zeros(n, cp.uint8)
+        while True:
+            t0 = time.perf_counter()
+            counts.fill(0)
+            for j in range(TAIL_CHECK_EVERY):
+                flags_out.fill(0)
+                kernel(grid, block, (self.indptr, self.indices, self.weights, np.int32(n),
+                                     flags_in, flags_out, d, counts[j:j + 1]))
+                flags_in, flags_out = flags_out, flags_in
+            got = counts.get()
+            dt = (time.perf_counter() - t0) / TAIL_CHECK_EVERY
+            for c in got.tolist():
+                trace.add(frontier=-1, edges=-1, seconds=dt, changed=c)
+            rounds += TAIL_CHECK_EVERY
+            if (got == 0).any():
+                return
+            if rounds > max(n, 1):
+                raise NegativeCycleError(
+                    f"a cycle reachable from source {source} improves min_plus values "
+                    "without bound (a negative cycle): no shortest paths exist")
 
     def _workfront(self, source, semiring, trace, delta=None, direction="push"):
         return self._relax_loop(source, trace, whole=False), None

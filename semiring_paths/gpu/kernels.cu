@@ -81,3 +81,54 @@ extern "C" __global__ void sssp_push(const long long* __restrict__ indptr,
         }
     }
 }
+
+// Device-resident tails for high-diameter graphs: the frontier is implicit —
+// {v : levels[v] == level} for BFS, {v : changed_in[v]} for SSSP — so levels launch back to
+// back with no host read; per-level counts accumulate on the device (warp-aggregated).
+
+__device__ __forceinline__ void warp_count(int found, int* counter) {
+    for (int off = 16; off > 0; off >>= 1) found += __shfl_down_sync(0xffffffffu, found, off);
+    if ((threadIdx.x & 31) == 0 && found) atomicAdd(counter, found);
+}
+
+// q⟨¬π⟩ = q any.secondi A with q = {v : levels[v] == level}: thread per vertex.
+extern "C" __global__ void bfs_push_level(const long long* __restrict__ indptr,
+                                          const int* __restrict__ indices, int n, int level,
+                                          int* __restrict__ levels, int* __restrict__ parents,
+                                          int* __restrict__ counts) {
+    int v = blockIdx.x * blockDim.x + threadIdx.x;
+    int found = 0;
+    if (v < n && levels[v] == level) {
+        for (long long k = indptr[v]; k < indptr[v + 1]; ++k) {
+            int w = indices[k];
+            if (parents[w] == -1 && atomicCAS(&parents[w], -1, v) == -1) {
+                levels[w] = level + 1;
+                ++found;
+            }
+        }
+    }
+    warp_count(found, &counts[level + 1]);
+}
+
+// t = f min.+ A, d ⊕= t with f = {v : changed_in[v]}: thread per vertex.
+extern "C" __global__ void sssp_push_flags(const long long* __restrict__ indptr,
+                                           const int* __restrict__ indices,
+                                           const double* __restrict__ weights, int n,
+                                           const unsigned char* __restrict__ changed_in,
+                                           unsigned char* __restrict__ changed_out,
+                                           double* __restrict__ d, int* __restrict__ count) {
+    int v = blockIdx.x * blockDim.x + threadIdx.x;
+    int found = 0;
+    if (v < n && changed_in[v]) {
+        double dv = d[v];
+        for (long long k = indptr[v]; k < indptr[v + 1]; ++k) {
+            int w = indices[k];
+            double nd = dv + weights[k];
+            if (nd < d[w]) {
+                double old = atomic_min_f64(&d[w], nd);
+                if (nd < old && !changed_out[w]) { changed_out[w] = 1; ++found; }
+            }
+        }
+    }
+    warp_count(found, count);
+}
