@@ -132,3 +132,28 @@ extern "C" __global__ void sssp_push_flags(const long long* __restrict__ indptr,
     }
     warp_count(found, count);
 }
+
+// The same level step with the level read from device memory, so a CUDA graph of many
+// steps can be captured once and replayed: bfs_push_level_dev, then advance_level.
+extern "C" __global__ void bfs_push_level_dev(const long long* __restrict__ indptr,
+                                              const int* __restrict__ indices, int n,
+                                              const int* __restrict__ level_ptr,
+                                              int* __restrict__ levels,
+                                              int* __restrict__ parents,
+                                              int* __restrict__ counts) {
+    int level = *level_ptr;
+    int v = blockIdx.x * blockDim.x + threadIdx.x;
+    int found = 0;
+    if (v < n && levels[v] == level) {
+        for (long long k = indptr[v]; k < indptr[v + 1]; ++k) {
+            int w = indices[k];
+            if (parents[w] == -1 && atomicCAS(&parents[w], -1, v) == -1) {
+                levels[w] = level + 1;
+                ++found;
+            }
+        }
+    }
+    warp_count(found, &counts[level + 1]);
+}
+
+extern "C" __global__ void advance_level(int* level_ptr) { *level_ptr += 1; }
