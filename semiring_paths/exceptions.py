@@ -45,6 +45,11 @@ class GPUMemoryError(SemiringPathsError, MemoryError):
 class NegativeCycleError(SemiringPathsError):
     """A negative cycle (an unbounded improving cycle) is reachable from the source."""
 
+    @classmethod
+    def reachable_from(cls, source: int, semiring: str = "min_plus") -> NegativeCycleError:
+        return cls(f"a cycle reachable from source {source} improves {semiring} values "
+                   "without bound (a negative cycle for min_plus): no shortest paths exist")
+
 
 __all__ = [
     "GPUMemoryError",

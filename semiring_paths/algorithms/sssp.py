@@ -69,9 +69,7 @@ def _fixed_point(be, source, semiring, trace, whole, direction):
     while be.nvals(f):
         rounds += 1
         if rounds > max(n, 1):
-            raise NegativeCycleError(
-                f"a cycle reachable from source {source} improves {semiring.name} values "
-                "without bound (a negative cycle for min_plus): no shortest paths exist")
+            raise NegativeCycleError.reachable_from(source, semiring.name)
         t0 = time.perf_counter()
         if whole:
             f = be.support(d, semiring)           # f = d⟨d ≠ 0̄⟩ (Bellman-Ford)

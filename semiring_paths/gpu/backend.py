@@ -233,9 +233,7 @@ class GPUBackend:
         while frontier.size:
             rounds += 1
             if rounds > max(n, 1):
-                raise NegativeCycleError(
-                    f"a cycle reachable from source {source} improves min_plus values "
-                    "without bound (a negative cycle): no shortest paths exist")
+                raise NegativeCycleError.reachable_from(source)
             t0 = time.perf_counter()
             if whole:
                 frontier = cp.nonzero(cp.isfinite(d))[0].astype(cp.int32)
@@ -285,9 +283,7 @@ class GPUBackend:
             if (got == 0).any():
                 return
             if rounds > max(n, 1):
-                raise NegativeCycleError(
-                    f"a cycle reachable from source {source} improves min_plus values "
-                    "without bound (a negative cycle): no shortest paths exist")
+                raise NegativeCycleError.reachable_from(source)
 
     def _workfront(self, source, semiring, trace, delta=None, direction="push"):
         return self._relax_loop(source, trace, whole=False), None

@@ -91,25 +91,6 @@ __device__ __forceinline__ void warp_count(int found, int* counter) {
     if ((threadIdx.x & 31) == 0 && found) atomicAdd(counter, found);
 }
 
-// q⟨¬π⟩ = q any.secondi A with q = {v : levels[v] == level}: thread per vertex.
-extern "C" __global__ void bfs_push_level(const long long* __restrict__ indptr,
-                                          const int* __restrict__ indices, int n, int level,
-                                          int* __restrict__ levels, int* __restrict__ parents,
-                                          int* __restrict__ counts) {
-    int v = blockIdx.x * blockDim.x + threadIdx.x;
-    int found = 0;
-    if (v < n && levels[v] == level) {
-        for (long long k = indptr[v]; k < indptr[v + 1]; ++k) {
-            int w = indices[k];
-            if (parents[w] == -1 && atomicCAS(&parents[w], -1, v) == -1) {
-                levels[w] = level + 1;
-                ++found;
-            }
-        }
-    }
-    warp_count(found, &counts[level + 1]);
-}
-
 // t = f min.+ A, d ⊕= t with f = {v : changed_in[v]}: thread per vertex.
 extern "C" __global__ void sssp_push_flags(const long long* __restrict__ indptr,
                                            const int* __restrict__ indices,
@@ -133,8 +114,9 @@ extern "C" __global__ void sssp_push_flags(const long long* __restrict__ indptr,
     warp_count(found, count);
 }
 
-// The same level step with the level read from device memory, so a CUDA graph of many
-// steps can be captured once and replayed: bfs_push_level_dev, then advance_level.
+// q⟨¬π⟩ = q any.secondi A with q = {v : levels[v] == level}, thread per vertex; the level
+// is read from device memory, so a CUDA graph of many steps (each followed by
+// advance_level) is captured once and replayed.
 extern "C" __global__ void bfs_push_level_dev(const long long* __restrict__ indptr,
                                               const int* __restrict__ indices, int n,
                                               const int* __restrict__ level_ptr,
