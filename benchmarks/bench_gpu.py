@@ -19,10 +19,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import giant_component_sources, save, table
+from common import generated_graphs, giant_component_sources, save, table
 
 import semiring_paths as sp
-from semiring_paths.generators import grid, kronecker
 from semiring_paths.gpu.backend import bytes_needed
 from semiring_paths.verify import verify_bfs, verify_sssp
 
@@ -34,12 +33,9 @@ def main(argv=None) -> int:
     ap.add_argument("--sources", type=int, default=8)
     a = ap.parse_args(argv)
     rows = []
-    for make in (lambda: kronecker(a.scale, seed=1, weights=(1, 64)),
-                 lambda: grid(a.grid, a.grid, seed=1, weights=(1, 64))):
-        t0 = time.perf_counter()
-        G = make()
-        print(f"{G.name}: {G.n_vertices:,} v, {G.n_edges:,} e, built in "
-              f"{time.perf_counter() - t0:.1f} s", flush=True)
+    for G, built in generated_graphs(a.scale, a.grid, (1, 64)):
+        print(f"{G.name}: {G.n_vertices:,} v, {G.n_edges:,} e, built in {built:.1f} s",
+              flush=True)
         src = [int(s) for s in giant_component_sources(G, a.sources)]
         sp.bfs(G, src[0], backend="gpu")                          # upload, compile
         sp.sssp(G, src[0], strategy="workfront", backend="gpu")

@@ -24,11 +24,10 @@ from scipy.sparse import csgraph
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import giant_component_sources, save, table
+from common import generated_graphs, giant_component_sources, save, table
 
 import semiring_paths as sp
 from semiring_paths.algorithms import names
-from semiring_paths.generators import grid, kronecker
 from semiring_paths.results import Trace
 from semiring_paths.verify import verify_sssp
 
@@ -105,12 +104,9 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     strategies = a.strategies.split(",")
     all_rows, all_traces = [], {}
-    for make in (lambda: kronecker(a.kron_scale, seed=1, weights=(1, 255)),
-                 lambda: grid(a.grid, a.grid, seed=1, weights=(1, 255))):
-        t0 = time.perf_counter()
-        G = make()
+    for G, built in generated_graphs(a.kron_scale, a.grid, (1, 255)):
         print(f"{G.name}: {G.n_vertices:,} vertices, {G.n_edges:,} edges "
-              f"(built in {time.perf_counter() - t0:.1f} s)", flush=True)
+              f"(built in {built:.1f} s)", flush=True)
         rows, traces = bench(G, a.sources, a.budget, strategies)
         all_rows += rows
         all_traces[G.name] = {k: v.as_dict() for k, v in traces.items()}

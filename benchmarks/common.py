@@ -50,3 +50,18 @@ def table(rows: list[dict], cols: list[tuple[str, str]]) -> str:
     w = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
     line = lambda xs: "  ".join(x.rjust(wi) for x, wi in zip(xs, w))
     return "\n".join([line(head), line(["-" * wi for wi in w]), *map(line, body)])
+
+
+def generated_graphs(kron_scale: int, grid_side: int, weights: tuple[int, int]):
+    """The two generated test cases, built lazily: a Graph500 Kronecker graph and a
+    ``grid_side``² 4-neighbour grid, both with integer weights in ``weights``; yields
+    ``(graph, build seconds)``."""
+    import time
+
+    from semiring_paths.generators import grid, kronecker
+
+    for make in (lambda: kronecker(kron_scale, seed=1, weights=weights),
+                 lambda: grid(grid_side, grid_side, seed=1, weights=weights)):
+        t0 = time.perf_counter()
+        G = make()
+        yield G, time.perf_counter() - t0

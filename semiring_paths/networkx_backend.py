@@ -611,20 +611,21 @@ def eccentricity(G, v=None, sp=None, weight=None):
     return e[v] if v in G else e
 
 
+def _extreme_eccentricity(G, e, weight, pick):
+    if e is None:
+        G = _sp(G)
+        e = _eccentricities(G, G.nodes, weight)
+    return pick(e.values())
+
+
 @_counted
 def diameter(G, e=None, usebounds=False, weight=None):
-    G = _sp(G)
-    if e is None:
-        e = _eccentricities(G, G.nodes, weight)
-    return max(e.values())
+    return _extreme_eccentricity(G, e, weight, max)
 
 
 @_counted
 def radius(G, e=None, usebounds=False, weight=None):
-    G = _sp(G)
-    if e is None:
-        e = _eccentricities(G, G.nodes, weight)
-    return min(e.values())
+    return _extreme_eccentricity(G, e, weight, min)
 
 
 @_counted
