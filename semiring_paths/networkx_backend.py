@@ -267,10 +267,9 @@ def single_source_shortest_path(G, source, cutoff=None):
     s = _node(G, source, "Source {} not in G")
     paths = {source: [source]}
     nodes = G.nodes
-    limit = None if cutoff is None else cutoff
-    if limit is not None and limit < 1:
+    if cutoff is not None and cutoff < 1:
         return paths
-    for parents, children in _bfs_order(G, [s], depth_limit=limit):
+    for parents, children in _bfs_order(G, [s], depth_limit=cutoff):
         for p, c in zip(parents.tolist(), children.tolist()):
             paths[nodes[c]] = [*paths[nodes[p]], nodes[c]]
     return paths
