@@ -31,7 +31,7 @@ from .exceptions import (
 )
 from .graph import Graph
 from .io import read
-from .multi_source import multi_source_bfs, multi_source_sssp
+from .multi_source import level_counts, multi_source_bfs, multi_source_sssp
 from .results import BFSResult, PathResult, Trace
 from .single_source import bfs, sssp
 
@@ -58,6 +58,7 @@ __all__ = [
     "distance_histogram",
     "eccentricity",
     "harmonic",
+    "level_counts",
     "multi_source_bfs",
     "multi_source_sssp",
     "radius",

@@ -8,8 +8,10 @@ memory-mapped ``.npy`` file; a side file ``d.npy.progress.json`` records finishe
 so Ctrl-C loses nothing that was finished and a second call resumes.
 
 The reductions (eccentricity, closeness, harmonic, diameter, radius, average shortest path
-length, distance histogram) consume the same blocks, so their memory is bounded by one
-block: about ``k · n · 18`` bytes, ``k`` chosen from ``memory_limit``.
+length, distance histogram) never hold ``k × n`` levels on unweighted graphs: the bitmap
+BFS counts the vertices at each hop (``level_counts``), and every reduction is a function
+of those counts; frontier bitmaps take ``k · n / 16`` bytes.  Weighted graphs consume
+distance blocks of ``k · n · 18`` bytes.  ``k`` is chosen from ``memory_limit``.
 """
 
 from __future__ import annotations
@@ -21,14 +23,22 @@ from pathlib import Path
 
 import numpy as np
 
+from .backend import backend_for
 from .exceptions import InvalidGraphError, SourceError
 from .graph import Graph
-from .multi_source import batch_size, multi_source_bfs, multi_source_sssp
+from .multi_source import (
+    DEFAULT_MEMORY,
+    LEVEL_BYTES,
+    SSSP_BYTES,
+    batch_size,
+    level_counts,
+    multi_source_bfs,
+    multi_source_sssp,
+)
 
 __all__ = ["apsp", "average_shortest_path_length", "closeness", "diameter",
            "distance_histogram", "eccentricity", "harmonic", "radius"]
 
-DEFAULT_MEMORY = 1 << 29   # 512 MiB per block
 
 
 def _pick_sources(G: Graph, sources, seed) -> np.ndarray:
@@ -47,30 +57,53 @@ def _pick_sources(G: Graph, sources, seed) -> np.ndarray:
     return src.astype(np.int64)
 
 
-def _blocks(G: Graph, sources: np.ndarray, batch, memory_limit, progress, desc,
-            weighted: bool) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    k = batch or batch_size(G, memory_limit)
-    bar = None
-    if progress and sources.size > k:
-        from tqdm.auto import tqdm
+def _bar(progress: bool, total: int, per_block: int, desc: str, initial: int = 0):
+    """A tqdm bar when there is more than one block to show, else None."""
+    if not progress or total <= per_block:
+        return None
+    from tqdm.auto import tqdm
 
-        bar = tqdm(total=int(sources.size), desc=desc, unit="src")
+    return tqdm(total=total, initial=initial, desc=desc, unit="src")
+
+
+def _advance(bar, k: int) -> None:
+    if bar is not None:
+        bar.update(k)
+
+
+def _close(bar) -> None:
+    if bar is not None:
+        bar.close()
+
+
+def _block(G: Graph, part: np.ndarray, k: int, weighted: bool, backend: str) -> np.ndarray:
+    if weighted:
+        return multi_source_sssp(G, part, batch=k, backend=backend)
+    return multi_source_bfs(G, part, batch=k, backend=backend)
+
+
+def _block_size(G: Graph, batch, memory_limit, weighted: bool) -> int:
+    return batch or batch_size(G, memory_limit or DEFAULT_MEMORY,
+                               SSSP_BYTES if weighted else LEVEL_BYTES)
+
+
+def _blocks(G: Graph, sources: np.ndarray, batch, memory_limit, progress, desc,
+            weighted: bool, backend: str) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    k = _block_size(G, batch, memory_limit, weighted)
+    bar = _bar(progress, int(sources.size), k, desc)
     try:
         for lo in range(0, sources.size, k):
             part = sources[lo:lo + k]
-            block = (multi_source_sssp(G, part, batch=k) if weighted
-                     else multi_source_bfs(G, part, batch=k))
-            if bar is not None:
-                bar.update(part.size)
+            block = _block(G, part, k, weighted, backend)
+            _advance(bar, part.size)
             yield part, block
     finally:
-        if bar is not None:
-            bar.close()
+        _close(bar)
 
 
 def apsp(G: Graph, batch: int | None = None, backend: str = "cpu", *,
          sources: Sequence[int] | int | None = None, out: str | os.PathLike | None = None,
-         memory_limit: int = DEFAULT_MEMORY, progress: bool = True, seed: int = 0):
+         memory_limit: int | None = None, progress: bool = True, seed: int = 0):
     """All-pairs shortest paths by blocks of sources.
 
     Parameters
@@ -79,8 +112,10 @@ def apsp(G: Graph, batch: int | None = None, backend: str = "cpu", *,
         Unweighted: hop levels (int64, ``-1`` unreachable); weighted (non-negative):
         distances (float64, ``inf`` unreachable).
     batch : int, optional
-        Sources per block; default from ``memory_limit`` (``k · n · 18`` bytes a block).
-    backend : {"cpu"}
+        Sources per block; default from ``memory_limit`` (``k · n · 10`` bytes a block of
+        levels, ``k · n · 18`` of distances).
+    backend : {"cpu", "gpu", "auto"}
+        Where the bitmap BFS of unweighted graphs runs (weighted blocks: the CPU).
     sources : sequence of int or int, optional
         Restrict to these sources, or sample this many (``seed``); default all.
     out : path, optional
@@ -88,8 +123,8 @@ def apsp(G: Graph, batch: int | None = None, backend: str = "cpu", *,
         (rows follow ``sources``).  Finished blocks are recorded in
         ``<out>.progress.json``; calling again with the same arguments resumes, and an
         interrupted run (Ctrl-C) keeps every finished block.
-    memory_limit : int
-        Bytes one block may use.
+    memory_limit : int, optional
+        Bytes one block may use (default 512 MiB).
     progress : bool
         Show a tqdm progress bar when there is more than one block.
 
@@ -104,17 +139,17 @@ def apsp(G: Graph, batch: int | None = None, backend: str = "cpu", *,
     >>> [(s.tolist(), b.tolist()) for s, b in sp.apsp(G, batch=2)]
     [([0, 1], [[0, 1, 2], [1, 0, 1]]), ([2], [[2, 1, 0]])]
     """
-    if backend not in ("cpu", "auto"):
-        raise ValueError(f"apsp supports backend 'cpu' in this version, not {backend!r}")
+    backend_for(G, backend)                 # an unknown backend fails here, not lazily
     src = _pick_sources(G, sources, seed)
     weighted = G.weighted
     if out is None:
-        return _blocks(G, src, batch, memory_limit, progress, "apsp", weighted)
-    return _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, Path(out))
+        return _blocks(G, src, batch, memory_limit, progress, "apsp", weighted, backend)
+    return _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend, Path(out))
 
 
-def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, out: Path) -> Path:
-    k = batch or batch_size(G, memory_limit)
+def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
+                  out: Path) -> Path:
+    k = _block_size(G, batch, memory_limit, weighted)
     dtype = np.float64 if weighted else np.int64
     shape = (int(src.size), G.n_vertices)
     side = out.with_name(out.name + ".progress.json")
@@ -132,45 +167,100 @@ def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, out: Path) ->
         mm = np.lib.format.open_memmap(out, mode="w+", dtype=dtype, shape=shape)
         side.write_text(json.dumps({"key": key, "done": []}))
     starts = [lo for lo in range(0, src.size, k) if lo not in done]
-    bar = None
-    if progress and starts:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=int(src.size), initial=int(src.size) - sum(
-            min(k, src.size - lo) for lo in starts), desc=f"apsp -> {out.name}", unit="src")
+    left = sum(min(k, src.size - lo) for lo in starts)
+    bar = _bar(progress and bool(starts), int(src.size), 0, f"apsp -> {out.name}",
+               initial=int(src.size) - left)
     try:
         for lo in starts:
             part = src[lo:lo + k]
-            block = (multi_source_sssp(G, part, batch=k) if weighted
-                     else multi_source_bfs(G, part, batch=k))
-            mm[lo:lo + part.size] = block
+            mm[lo:lo + part.size] = _block(G, part, k, weighted, backend)
             mm.flush()
             done.add(lo)                                   # recorded only once on disk
             side.write_text(json.dumps({"key": key, "done": sorted(done)}))
-            if bar is not None:
-                bar.update(part.size)
+            _advance(bar, part.size)
     finally:
         mm.flush()
         del mm
-        if bar is not None:
-            bar.close()
+        _close(bar)
     return out
 
 
 # ------------------------------------------------------------------ reductions
-def _rows(G, sources, seed, batch, memory_limit, progress, desc, reverse=False):
-    """Distance rows as float64 (inf unreachable) from ``sources``; ``reverse`` gives
-    distances *to* each source (closeness and harmonic use incoming distances)."""
+class _Distances:
+    """Per-source summaries of distance rows ``d`` (``k × n``, ``inf`` unreachable)."""
+
+    def __init__(self, part: np.ndarray, d: np.ndarray):
+        self.part, self.d = part, d
+        self.finite = np.isfinite(d)
+
+    def reached(self) -> np.ndarray:                 # vertices reached, the source included
+        return self.finite.sum(axis=1)
+
+    def total(self) -> np.ndarray:                   # Σ_v d(s, v) over reached v
+        return np.where(self.finite, self.d, 0).sum(axis=1)
+
+    def farthest(self) -> np.ndarray:                # max_v d(s, v) over reached v
+        return np.where(self.finite, self.d, -np.inf).max(axis=1)
+
+    def inverse(self) -> np.ndarray:                 # Σ_v 1 / d(s, v), d > 0
+        with np.errstate(divide="ignore"):
+            return np.where(self.finite & (self.d > 0), 1.0 / self.d, 0.0).sum(axis=1)
+
+    def histogram(self) -> dict[float, int]:         # pairs (s, v ≠ s) per distance
+        d = self.d.copy()
+        d[np.arange(self.part.size), self.part] = np.inf
+        vals, cnt = np.unique(d[np.isfinite(d)], return_counts=True)
+        return dict(zip(vals.tolist(), cnt.tolist()))
+
+
+class _Levels:
+    """The same summaries from hop-level counts ``C`` (``(L + 1) × k``): no ``k × n``."""
+
+    def __init__(self, part: np.ndarray, C: np.ndarray):
+        self.part, self.C = part, C
+        self.hops = np.arange(C.shape[0], dtype=np.float64)
+
+    def reached(self) -> np.ndarray:
+        return self.C.sum(axis=0)
+
+    def total(self) -> np.ndarray:
+        return self.hops @ self.C
+
+    def farthest(self) -> np.ndarray:
+        nonzero = self.C > 0
+        return (self.C.shape[0] - 1 - np.argmax(nonzero[::-1], axis=0)).astype(np.float64)
+
+    def inverse(self) -> np.ndarray:
+        return (1.0 / np.maximum(self.hops[1:], 1)) @ self.C[1:]
+
+    def histogram(self) -> dict[float, int]:
+        per_hop = self.C[1:].sum(axis=1)
+        return {float(h): int(c) for h, c in zip(self.hops[1:], per_hop) if c}
+
+
+def _profiles(G, sources, seed, batch, memory_limit, progress, desc, backend,
+              reverse=False):
+    """Per-block summaries from ``sources``: level counts (unweighted, bitmaps) or distance
+    rows (weighted); ``reverse`` uses distances *to* each source (closeness, harmonic)."""
     H = G.reversed() if (reverse and G.directed) else G
     src = _pick_sources(G, sources, seed)
-    for part, block in _blocks(H, src, batch, memory_limit, progress, desc, G.weighted):
-        d = block if G.weighted else np.where(block >= 0, block.astype(np.float64), np.inf)
-        yield part, d
+    if not G.weighted:
+        bar = _bar(progress, src.size, 4096, desc)
+        try:
+            for part, C in level_counts(H, src, backend=backend, batch=batch,
+                                        memory_limit=memory_limit):
+                _advance(bar, part.size)
+                yield _Levels(part, C)
+        finally:
+            _close(bar)
+        return
+    for part, d in _blocks(H, src, batch, memory_limit, progress, desc, True, backend):
+        yield _Distances(part, d)
 
 
 def eccentricity(G: Graph, sources=None, *, unreachable: str = "raise", seed: int = 0,
-                 batch: int | None = None, memory_limit: int = DEFAULT_MEMORY,
-                 progress: bool = True) -> np.ndarray:
+                 backend: str = "cpu", batch: int | None = None,
+                 memory_limit: int | None = None, progress: bool = True) -> np.ndarray:
     """Largest distance from each source (``sources`` order).
 
     ``unreachable="raise"`` (NetworkX's definition) raises :class:`InvalidGraphError` when
@@ -183,17 +273,18 @@ def eccentricity(G: Graph, sources=None, *, unreachable: str = "raise", seed: in
     """
     if unreachable not in ("raise", "ignore", "inf"):
         raise ValueError("unreachable must be 'raise', 'ignore' or 'inf'")
+    n = G.n_vertices
     out = []
-    for part, d in _rows(G, sources, seed, batch, memory_limit, progress, "eccentricity"):
-        fin = np.isfinite(d)
-        if unreachable == "raise" and not fin.all():
-            i = int(part[np.argmin(fin.all(axis=1))])
+    for p in _profiles(G, sources, seed, batch, memory_limit, progress, "eccentricity",
+                       backend):
+        short = p.reached() < n
+        if unreachable == "raise" and short.any():
+            i = int(p.part[np.argmax(short)])
             raise InvalidGraphError(
                 f"vertex {i} does not reach every vertex: eccentricity is infinite "
                 "(the graph is not strongly connected); pass unreachable='ignore' or 'inf'")
-        if unreachable == "ignore":
-            d = np.where(fin, d, -np.inf)
-        out.append(d.max(axis=1))
+        ecc = p.farthest()
+        out.append(np.where(short, np.inf, ecc) if unreachable == "inf" else ecc)
     return np.concatenate(out) if out else np.zeros(0)
 
 
@@ -208,12 +299,13 @@ def radius(G: Graph, **kw) -> float:
 
 
 def closeness(G: Graph, sources=None, *, wf_improved: bool = True, seed: int = 0,
-              batch: int | None = None, memory_limit: int = DEFAULT_MEMORY,
-              progress: bool = True) -> np.ndarray:
+              backend: str = "cpu", batch: int | None = None,
+              memory_limit: int | None = None, progress: bool = True) -> np.ndarray:
     """Closeness centrality of each vertex in ``sources``, as NetworkX defines it: from
     distances *to* the vertex, ``(r - 1) / Σd``, scaled by ``(r - 1) / (n - 1)``
     (Wasserman–Faust, ``wf_improved``) where ``r`` counts the vertices that reach it;
-    0 for a vertex nothing reaches.
+    0 for a vertex nothing reaches.  Unweighted graphs never build distance rows: the
+    bitmap BFS counts vertices per hop (:func:`level_counts`).
 
     >>> import semiring_paths as sp
     >>> round(float(sp.closeness(sp.read("karate"))[0]), 6)
@@ -221,11 +313,9 @@ def closeness(G: Graph, sources=None, *, wf_improved: bool = True, seed: int = 0
     """
     n = G.n_vertices
     out = []
-    for _, d in _rows(G, sources, seed, batch, memory_limit, progress, "closeness",
-                      reverse=True):
-        fin = np.isfinite(d)
-        tot = np.where(fin, d, 0).sum(axis=1)
-        r = fin.sum(axis=1)
+    for p in _profiles(G, sources, seed, batch, memory_limit, progress, "closeness",
+                       backend, reverse=True):
+        tot, r = p.total(), p.reached()
         c = np.where(tot > 0, (r - 1.0) / np.where(tot > 0, tot, 1), 0.0)
         if wf_improved and n > 1:
             c = c * (r - 1.0) / (n - 1)
@@ -233,23 +323,20 @@ def closeness(G: Graph, sources=None, *, wf_improved: bool = True, seed: int = 0
     return np.concatenate(out) if out else np.zeros(0)
 
 
-def harmonic(G: Graph, sources=None, *, seed: int = 0, batch: int | None = None,
-             memory_limit: int = DEFAULT_MEMORY, progress: bool = True) -> np.ndarray:
+def harmonic(G: Graph, sources=None, *, seed: int = 0, backend: str = "cpu",
+             batch: int | None = None, memory_limit: int | None = None,
+             progress: bool = True) -> np.ndarray:
     """Harmonic centrality ``Σ_{u ≠ v} 1 / d(u, v)`` of each vertex ``v`` in ``sources``
     (distances to ``v``, as NetworkX's ``harmonic_centrality``); unreachable pairs add 0.
     """
-    out = []
-    for _, d in _rows(G, sources, seed, batch, memory_limit, progress, "harmonic",
-                         reverse=True):
-        with np.errstate(divide="ignore"):
-            inv = np.where(np.isfinite(d) & (d > 0), 1.0 / d, 0.0)
-        out.append(inv.sum(axis=1))
+    out = [p.inverse() for p in _profiles(G, sources, seed, batch, memory_limit, progress,
+                                          "harmonic", backend, reverse=True)]
     return np.concatenate(out) if out else np.zeros(0)
 
 
 def average_shortest_path_length(G: Graph, sources=None, *, seed: int = 0,
-                                 batch: int | None = None,
-                                 memory_limit: int = DEFAULT_MEMORY,
+                                 backend: str = "cpu", batch: int | None = None,
+                                 memory_limit: int | None = None,
                                  progress: bool = True) -> float:
     """Mean distance over ordered pairs of distinct vertices (NetworkX's definition: the
     graph must be connected, strongly if directed; raises :class:`InvalidGraphError`
@@ -258,27 +345,26 @@ def average_shortest_path_length(G: Graph, sources=None, *, seed: int = 0,
     if n == 0:
         raise InvalidGraphError("the null graph has no paths")
     total, pairs = 0.0, 0
-    for _, d in _rows(G, sources, seed, batch, memory_limit, progress, "average length"):
-        if not np.isfinite(d).all():
+    for p in _profiles(G, sources, seed, batch, memory_limit, progress, "average length",
+                       backend):
+        if (p.reached() < n).any():
             raise InvalidGraphError("graph is not (strongly) connected: some distances are "
                                     "infinite")
-        total += float(d.sum())
-        pairs += d.shape[0] * (n - 1)
+        total += float(p.total().sum())
+        pairs += p.part.size * (n - 1)
     return total / pairs if pairs else 0.0
 
 
-def distance_histogram(G: Graph, sources=None, *, seed: int = 0, batch: int | None = None,
-                       memory_limit: int = DEFAULT_MEMORY, progress: bool = True
-                       ) -> tuple[np.ndarray, np.ndarray]:
+def distance_histogram(G: Graph, sources=None, *, seed: int = 0, backend: str = "cpu",
+                       batch: int | None = None, memory_limit: int | None = None,
+                       progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """``(distances, counts)``: how many ordered pairs ``(s, v)``, ``s`` in ``sources``,
     ``v ≠ s`` reachable, lie at each distance.  Unweighted graphs give every hop count
     from 1 to the largest (zeros included)."""
     counts: dict[float, int] = {}
-    for part, d in _rows(G, sources, seed, batch, memory_limit, progress, "histogram"):
-        d = d.copy()
-        d[np.arange(part.size), part] = np.inf          # leave out (s, s)
-        vals, cnt = np.unique(d[np.isfinite(d)], return_counts=True)
-        for v, c in zip(vals.tolist(), cnt.tolist()):
+    for p in _profiles(G, sources, seed, batch, memory_limit, progress, "histogram",
+                       backend):
+        for v, c in p.histogram().items():
             counts[v] = counts.get(v, 0) + c
     keys = np.array(sorted(counts), dtype=np.float64)
     vals = np.array([counts[k] for k in sorted(counts)], dtype=np.int64)

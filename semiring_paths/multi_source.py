@@ -5,36 +5,50 @@ DAWN's formulation (papers/004) of multi-source BFS::
     F⟨¬R, replace⟩ = F any.pair A        # every source's frontier advances in one mxm
     R⟨F⟩ = level                          # reached set, valued by level: k × n
 
-and the same for weighted graphs with the workfront rule under min_plus::
+runs on frontier bitmaps, 64 sources per word (``algorithms/apsp.py``), on the CPU and
+the GPU; weighted graphs use the workfront rule under min_plus, ``k`` rows at once::
 
     T = F min.+ A ;  F = T⟨T < D⟩ ;  D⟨F⟩ = F
 
-Memory is bounded by the batch: ``k`` rows of ``n`` int64 levels (or float64 distances)
-plus the frontier and reached matrices, about ``k · n · 18`` bytes; ``batch=None`` picks
-``k`` so that this stays under ``memory_limit`` bytes.
+Memory is bounded by the batch: ``k`` rows of ``n`` int64 levels and the bitmaps (about
+``k · n · 10`` bytes), or of float64 distances, frontier and candidates (``k · n · 18``);
+level counts alone need ``k · n / 16`` bytes of bitmaps.  ``batch=None`` picks ``k`` so
+that this stays under ``memory_limit`` bytes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import graphblas as gb
 import numpy as np
 from graphblas import Matrix, binary
 
+from .algorithms.apsp import bitmap_bfs
 from .backend import backend_for
 from .exceptions import NegativeWeightError, SourceError
 from .graph import Graph
 
-__all__ = ["batch_size", "multi_source_bfs", "multi_source_sssp"]
+__all__ = ["batch_size", "level_counts", "multi_source_bfs", "multi_source_sssp"]
 
-_BYTES_PER_ENTRY = 18
+SSSP_BYTES = 18     # per source and vertex: distances, frontier and candidates (float64)
+LEVEL_BYTES = 10    # int64 levels plus the bitmaps
+BITMAP_BYTES = 1    # frontier, reached and product bitmaps: 1/16 byte each, and scratch
+DEFAULT_MEMORY = 1 << 29
 
 
-def batch_size(G: Graph, memory_limit: int = 1 << 29) -> int:
-    """Sources per batch so that ``k · n · 18`` bytes stay under ``memory_limit``."""
-    per_source = max(G.n_vertices * _BYTES_PER_ENTRY, 1)
+def batch_size(G: Graph, memory_limit: int = DEFAULT_MEMORY,
+               bytes_per_entry: int = SSSP_BYTES) -> int:
+    """Sources per batch so that ``k · n · bytes_per_entry`` stays under ``memory_limit``."""
+    per_source = max(G.n_vertices * bytes_per_entry, 1)
     return max(1, min(max(G.n_vertices, 1), memory_limit // per_source))
+
+
+def _limit(be, memory_limit: int | None) -> int:
+    """``memory_limit``, or the backend's own default (the GPU: half its free memory)."""
+    if memory_limit is not None:
+        return memory_limit
+    return getattr(be, "default_memory", DEFAULT_MEMORY)
 
 
 def _sources(G: Graph, sources: Iterable[int]) -> np.ndarray:
@@ -49,15 +63,20 @@ def _sources(G: Graph, sources: Iterable[int]) -> np.ndarray:
     return src.astype(np.int64)
 
 
-def _batches(src: np.ndarray, batch: int | None, G: Graph, memory_limit: int):
-    k = batch or batch_size(G, memory_limit)
+def _batches(src: np.ndarray, batch: int | None, G: Graph, memory_limit: int | None):
+    k = batch or batch_size(G, memory_limit or DEFAULT_MEMORY)
     for lo in range(0, src.size, k):
         yield src[lo:lo + k]
 
 
-def multi_source_bfs(G: Graph, sources: Iterable[int], *, batch: int | None = None,
-                     memory_limit: int = 1 << 29) -> np.ndarray:
+def multi_source_bfs(G: Graph, sources: Iterable[int], *, backend: str = "cpu",
+                     batch: int | None = None, memory_limit: int | None = None) -> np.ndarray:
     """Hop levels from every source at once: a ``k × n`` int64 array, ``-1`` unreachable.
+
+    Runs DAWN's ``F⟨¬R⟩ = F any.pair A`` on frontier bitmaps, 64 sources per word
+    (``algorithms/apsp.py``); ``batch`` sources at a time, by default as many as keep
+    ``k · n · 10`` bytes under ``memory_limit`` (512 MiB; on the GPU, half its free
+    memory).  Repeated sources are computed once.
 
     Examples
     --------
@@ -67,28 +86,44 @@ def multi_source_bfs(G: Graph, sources: Iterable[int], *, batch: int | None = No
     [[0, 1, 2, 3], [3, 2, 1, 0]]
     """
     src = _sources(G, sources)
-    out = np.empty((src.size, G.n_vertices), np.int64)
-    row = 0
-    A = backend_for(G, "cpu").A
-    for part in _batches(src, batch, G, memory_limit):
-        k, n = part.size, G.n_vertices
-        rows = np.arange(k)
-        F = Matrix.from_coo(rows, part, True, nrows=k, ncols=n, dtype=gb.dtypes.BOOL)
-        L = Matrix.from_coo(rows, part, 0, nrows=k, ncols=n, dtype=gb.dtypes.INT64)
-        level = 0                      # L is the reached set R, its values the levels
-        while F.nvals:
-            level += 1
-            F(~L.S, replace=True) << F.mxm(A, gb.semiring.any_pair)   # F⟨¬R⟩ = F any.pair A
-            if not F.nvals:
-                break
-            L(F.S) << level                                           # R⟨F⟩ = level
-        out[row:row + k] = L.to_dense(fill_value=-1)
-        row += k
-    return out
+    be = backend_for(G, backend)
+    uniq, inverse = np.unique(src, return_inverse=True)
+    out = np.empty((uniq.size, G.n_vertices), np.int64)
+    k = batch or batch_size(G, _limit(be, memory_limit), LEVEL_BYTES)
+    for lo in range(0, uniq.size, k):
+        part = uniq[lo:lo + k]
+        block = out[lo:lo + part.size]
+        block.fill(-1)
+        bitmap_bfs(be, part, block)
+    return out if uniq.size == src.size and (uniq == src).all() else out[inverse]
 
 
-def multi_source_sssp(G: Graph, sources: Iterable[int], *, batch: int | None = None,
-                      memory_limit: int = 1 << 29) -> np.ndarray:
+def level_counts(G: Graph, sources: Iterable[int], *, backend: str = "cpu",
+                 batch: int | None = None, memory_limit: int | None = None
+                 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """``(sources, C)`` blocks, ``C[ℓ, i]`` = vertices at hop ``ℓ`` from ``sources[i]``
+    (``C[0] = 1``): all an unweighted all-pairs reduction needs, in ``O(k · diameter)``
+    memory instead of ``k · n`` (frontier bitmaps take ``k · n / 16`` bytes).
+
+    >>> import semiring_paths as sp
+    >>> G = sp.Graph.from_edges([0, 1, 2], [1, 2, 3], directed=False)
+    >>> [C.T.tolist() for _, C in sp.level_counts(G, [0, 1])]
+    [[[1, 1, 1, 1], [1, 2, 1, 0]]]
+    """
+    src = _sources(G, sources)
+    be = backend_for(G, backend)
+    k = batch or min(getattr(be, "bitmap_batch", 4096),
+                     batch_size(G, _limit(be, memory_limit), BITMAP_BYTES))
+    for lo in range(0, src.size, k):
+        part = src[lo:lo + k]
+        uniq, inverse = np.unique(part, return_inverse=True)
+        C = bitmap_bfs(be, uniq)
+        yield part, C[:, inverse]
+
+
+def multi_source_sssp(G: Graph, sources: Iterable[int], *, backend: str = "cpu",
+                      batch: int | None = None, memory_limit: int | None = None
+                      ) -> np.ndarray:
     """min_plus distances from every source at once (``k × n`` float64, ``inf``
     unreachable); non-negative weights (batched workfront).
 
@@ -104,6 +139,9 @@ def multi_source_sssp(G: Graph, sources: Iterable[int], *, batch: int | None = N
             f"{int(G.indices[k])} weighs {G.weights[k]}; use sp.sssp(..., "
             "strategy='bellman-ford') per source")
     src = _sources(G, sources)
+    if backend_for(G, backend).name != "cpu":
+        raise ValueError("multi_source_sssp (weighted, batched) runs on backend='cpu'; "
+                         "on the GPU, weighted sources run one at a time with sp.sssp")
     out = np.empty((src.size, G.n_vertices), np.float64)
     row = 0
     W = backend_for(G, "cpu").W

@@ -49,3 +49,61 @@ def test_bad_sources_and_weights():
     with pytest.raises(sp.NegativeWeightError, match="bellman-ford"):
         sp.multi_source_sssp(N, [0])
     assert sp.multi_source_bfs(G, []).shape == (0, 34)
+
+
+@pytest.mark.parametrize("batch", [None, 64, 65, 130])
+def test_word_boundaries_and_repeats(batch):
+    """Batches that fill, straddle and overflow 64-bit words; repeated sources."""
+    G = sp.read(shared_graph("mesh/delaunay_n14.mtx.gz"))
+    sources = np.random.default_rng(5).choice(G.n_vertices, 200, replace=False)
+    sources = np.r_[sources, sources[:7]]
+    hops = csgraph.shortest_path(G.to_scipy(np.bool_), unweighted=True, indices=sources)
+    expect = np.where(np.isinf(hops), -1, hops).astype(np.int64)
+    np.testing.assert_array_equal(sp.multi_source_bfs(G, sources, batch=batch), expect)
+    got = [(part, C) for part, C in sp.level_counts(G, sources, batch=batch)]
+    assert np.array_equal(np.concatenate([p for p, _ in got]), sources)
+    counts = np.concatenate([np.pad(C, ((0, expect.max() + 1 - C.shape[0]), (0, 0)))
+                             for _, C in got], axis=1)
+    np.testing.assert_array_equal(
+        counts, np.stack([(expect == h).sum(axis=1) for h in range(expect.max() + 1)]))
+
+
+@given(g=edge_lists(), batch=st.sampled_from([None, 1, 3, 64]))
+def test_level_counts_random_graphs(g, batch):
+    n, src, dst, _, directed, _ = g
+    G = build(n, src, dst, None, directed)
+    M = scipy_matrix(n, src, dst, None, directed)
+    sources = np.arange(n)
+    hops = csgraph.shortest_path(M, unweighted=True, indices=sources)
+    for part, C in sp.level_counts(G, sources, batch=batch):
+        h = hops[part]
+        top = int(h[np.isfinite(h)].max()) if part.size else 0
+        assert C.dtype == np.int64 and C.shape == (top + 1, part.size)
+        for lvl in range(top + 1):
+            np.testing.assert_array_equal(C[lvl], (h == lvl).sum(axis=1))
+
+
+@given(data=st.data())
+def test_bit_counting(data):
+    """The SWAR vertical popcount equals a bit-by-bit count (runs past 255 words too)."""
+    from semiring_paths.cpu import bits
+
+    k = data.draw(st.integers(1, 200))
+    w = (k + 63) // 64
+    size = data.draw(st.sampled_from([0, 1, 5, 254, 255, 256, 700]))
+    seed = data.draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    rows = np.sort(rng.integers(0, w, size))
+    words = rng.integers(0, 2**63, size, dtype=np.int64).view(np.uint64)
+    words[rng.random(size) < 0.3] = np.uint64(2**64 - 1)
+    last = k - 64 * (w - 1)
+    words[rows == w - 1] &= np.uint64((1 << last) - 1 if last < 64 else 2**64 - 1)
+    expect = np.zeros(64 * w, np.int64)
+    for r, x in zip(rows.tolist(), words.tolist()):
+        for b in range(64):
+            expect[64 * r + b] += (x >> b) & 1
+    np.testing.assert_array_equal(bits.count(rows, words, k), expect[:k])
+    s, v = bits.decode(rows, np.arange(size), words)
+    assert s.size == expect.sum()
+    assert np.array_equal(np.bincount(s, minlength=64 * w), expect)
+    assert all((int(words[i]) >> (int(j) % 64)) & 1 for i, j in zip(v, s))

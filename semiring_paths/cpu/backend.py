@@ -17,10 +17,14 @@ from graphblas import Matrix, Vector, binary, monoid
 
 from ..graph import Graph
 from ..semirings import Semiring
+from . import bits
 
 _I64 = gb.dtypes.INT64
 _BOOL = gb.dtypes.BOOL
 _FP64 = gb.dtypes.FP64
+_U64 = gb.dtypes.UINT64
+_ALL = np.uint64(2**64 - 1)
+_BOR_BAND = gb.semiring.bor_band[_U64]
 
 
 def _bitmap(v: Vector) -> Vector:
@@ -200,6 +204,37 @@ class GraphBLASBackend:
 
     def support(self, d: Vector, semiring: Semiring) -> Vector:
         return d.select("!=", semiring.zero).new()                    # d⟨d ≠ 0̄⟩
+
+    # ----------------------------------------------------------------- bitmaps
+    @cached_property
+    def A64(self) -> Matrix:
+        """A iso-valued at all ones in uint64: ``bor.band`` by it ORs whole words."""
+        G = self.graph
+        return Matrix.ss.import_csr(nrows=self.n, ncols=self.n, indptr=G.indptr,
+                                    col_indices=G.indices, values=np.array([_ALL]),
+                                    is_iso=True)
+
+    def bits_start(self, sources: np.ndarray) -> tuple[Matrix, Matrix]:
+        """``F = S``: a ``w × n`` uint64 matrix with source ``s`` at bit ``s % 64`` of row
+        ``s // 64``, column ``sources[s]``."""
+        k = sources.size
+        s = np.arange(k)
+        F = Matrix.from_coo(s // 64, sources, np.left_shift(np.uint64(1), (s % 64).astype(
+            np.uint64)), nrows=(k + 63) // 64, ncols=self.n, dtype=_U64)
+        return F, F.dup()
+
+    def bits_step(self, F: Matrix, S: Matrix) -> tuple[Matrix, Matrix]:
+        T = S.ewise_add(F.mxm(self.A64, _BOR_BAND), binary.bor).new()  # T = S bor (F bor.band A)
+        F = T.ewise_add(S, binary.bxor).new()                          # F = T bxor S
+        return F.select("!=", 0).new(), T                              # drop empty words; S = T
+
+    def bits_count(self, F: Matrix, k: int) -> np.ndarray:
+        rows, _, words = F.to_coo()
+        return bits.count(rows, words, k)
+
+    def bits_levels(self, F: Matrix, levels: np.ndarray, level: int) -> None:
+        s, v = bits.decode(*F.to_coo())
+        levels[s, v] = level
 
     # ----------------------------------------------------------------- misc
     def nvals(self, x: Vector) -> int:
