@@ -125,7 +125,8 @@ def multi_source_sssp(G: Graph, sources: Iterable[int], *, backend: str = "cpu",
                       batch: int | None = None, memory_limit: int | None = None
                       ) -> np.ndarray:
     """min_plus distances from every source at once (``k × n`` float64, ``inf``
-    unreachable); non-negative weights (batched workfront).
+    unreachable); non-negative weights (batched workfront on the CPU; on the GPU, the
+    fused device workfront of each source in turn).
 
     >>> import semiring_paths as sp
     >>> G = sp.Graph.from_edges([0, 1, 0], [1, 2, 2], weights=[1, 1, 5])
@@ -139,9 +140,13 @@ def multi_source_sssp(G: Graph, sources: Iterable[int], *, backend: str = "cpu",
             f"{int(G.indices[k])} weighs {G.weights[k]}; use sp.sssp(..., "
             "strategy='bellman-ford') per source")
     src = _sources(G, sources)
-    if backend_for(G, backend).name != "cpu":
-        raise ValueError("multi_source_sssp (weighted, batched) runs on backend='cpu'; "
-                         "on the GPU, weighted sources run one at a time with sp.sssp")
+    if backend_for(G, backend).name == "gpu":      # one fused device workfront a source
+        from .single_source import sssp
+
+        out = np.empty((src.size, G.n_vertices), np.float64)
+        for i, s in enumerate(src.tolist()):
+            out[i] = sssp(G, s, strategy="workfront", backend="gpu").distances
+        return out
     out = np.empty((src.size, G.n_vertices), np.float64)
     row = 0
     W = backend_for(G, "cpu").W

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.sparse import csgraph
 
 import semiring_paths as sp
@@ -125,3 +126,70 @@ def test_graph_too_large_is_refused_before_allocating(monkeypatch):
     with pytest.raises(sp.GPUMemoryError, match="bytes of GPU memory"):
         gb.GPUBackend(G)
     assert cp.get_default_memory_pool().used_bytes() == before
+
+
+# ------------------------------------------------------------------ multi-source bitmaps
+@settings(max_examples=40, deadline=None)
+@given(g=edge_lists(), batch=st.sampled_from([None, 1, 3, 64]))
+def test_multi_source_parity_random(g, batch):
+    n, src, dst, _, directed, _ = g
+    G = build(n, src, dst, None, directed)
+    sources = np.arange(n)[::-1]
+    hops = csgraph.shortest_path(scipy_matrix(n, src, dst, None, directed), unweighted=True,
+                                 indices=sources)
+    L = sp.multi_source_bfs(G, sources, batch=batch, backend="gpu")
+    assert L.dtype == np.int64
+    np.testing.assert_array_equal(L, np.where(np.isinf(hops), -1, hops))
+    for (p1, c1), (p2, c2) in zip(sp.level_counts(G, sources, batch=batch, backend="gpu"),
+                                  sp.level_counts(G, sources, batch=batch)):
+        np.testing.assert_array_equal(p1, p2)
+        np.testing.assert_array_equal(c1, c2)
+        assert c1.dtype == c2.dtype
+
+
+@pytest.mark.parametrize("rel", ["road/rome99.mtx.gz", "social/wiki-Vote.mtx.gz",
+                                 "mesh/delaunay_n14.mtx.gz"])
+def test_multi_source_real_graphs(rel):
+    """Word boundaries (63, 64, 65, 200 sources), repeats, directed graphs, reductions."""
+    G = sp.read(real(rel))
+    rng = np.random.default_rng(4)
+    M = G.to_scipy(np.bool_)
+    for k in (63, 64, 65, 200):
+        sources = rng.choice(G.n_vertices, k, replace=False)
+        sources = np.r_[sources, sources[:3]]
+        hops = csgraph.shortest_path(M, unweighted=True, indices=sources)
+        np.testing.assert_array_equal(sp.multi_source_bfs(G, sources, backend="gpu"),
+                                      np.where(np.isinf(hops), -1, hops))
+    src = rng.choice(G.n_vertices, 300, replace=False)
+    for f in (sp.closeness, sp.harmonic):
+        np.testing.assert_allclose(f(G, sources=src, backend="gpu"),
+                                   f(G, sources=src), rtol=1e-12)
+    np.testing.assert_array_equal(
+        sp.eccentricity(G, sources=src, unreachable="inf", backend="gpu"),
+        sp.eccentricity(G, sources=src, unreachable="inf"))
+    for a, b in zip(sp.distance_histogram(G, sources=src, backend="gpu"),
+                    sp.distance_histogram(G, sources=src)):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_multi_source_kronecker_all_pairs():
+    """Every source of a Kronecker graph in one batch (w = 64 words a vertex)."""
+    from semiring_paths.generators import kronecker
+
+    G = kronecker(12, seed=5)
+    L = sp.multi_source_bfs(G, np.arange(G.n_vertices), backend="gpu")
+    hops = csgraph.shortest_path(G.to_scipy(np.bool_), unweighted=True)
+    np.testing.assert_array_equal(L, np.where(np.isinf(hops), -1, hops))
+    [(part, C)] = list(sp.level_counts(G, np.arange(G.n_vertices), backend="gpu"))
+    np.testing.assert_array_equal(part, np.arange(G.n_vertices))
+    np.testing.assert_array_equal(C.sum(axis=0), np.isfinite(hops).sum(axis=1))
+
+
+def test_bitmap_batch_too_large_is_refused(monkeypatch):
+    import cupy as cp
+
+    G = sp.read("rome99")
+    be = sp.backend.backend_for(G, "gpu")
+    monkeypatch.setattr(cp.cuda.runtime, "memGetInfo", lambda: (1000, 10**10))
+    with pytest.raises(sp.GPUMemoryError, match="smaller batch"):
+        be.bitmap_bfs(np.arange(100), None)

@@ -33,6 +33,8 @@ def bitmap_bfs(be, sources: np.ndarray, levels: np.ndarray | None = None) -> np.
     if fused is not None:
         return fused(sources, levels)
     k = sources.size
+    if k == 0:
+        return np.ones((1, 0), np.int64)
     F, S = be.bits_start(sources)                        # F = S = e_s for every source s
     if levels is not None:
         levels[np.arange(k), sources] = 0

@@ -139,3 +139,78 @@ extern "C" __global__ void bfs_push_level_dev(const long long* __restrict__ indp
 }
 
 extern "C" __global__ void advance_level(int* level_ptr) { *level_ptr += 1; }
+
+// ---------------------------------------------------------------- frontier bitmaps
+// Multi-source BFS, 64 sources a word, w words a vertex (word j of v at v·w + j):
+//   N⟨¬S⟩ = F bor.band A ; S |= N
+// Thread per (v, j), j fastest: for w ≥ 32 a warp shares v's in-edge list and reads 32
+// consecutive words of each in-neighbour (one 256-byte segment). An in-neighbour whose
+// frontier is empty (active[u] == 0) costs a flag read, not a word read; a word whose
+// sources have all reached v stops at once.
+extern "C" __global__ void msbfs_pull(const long long* __restrict__ indptr_t,
+                                      const int* __restrict__ indices_t, long long n, int w,
+                                      const unsigned long long* __restrict__ F,
+                                      unsigned long long* __restrict__ S,
+                                      unsigned long long* __restrict__ N,
+                                      const unsigned char* __restrict__ active,
+                                      unsigned char* __restrict__ active_next,
+                                      unsigned long long last, int level,
+                                      int* __restrict__ levels, int with_levels) {
+    long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= n * w) return;
+    long long v = t / w;
+    int j = (int)(t - v * w);
+    unsigned long long full = (j == w - 1) ? last : ~0ull;
+    unsigned long long seen = S[t], acc = 0;
+    if (seen != full) {
+        for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
+            int u = indices_t[k];
+            if (!active[u]) continue;
+            acc |= F[(long long)u * w + j];
+            if ((acc | seen) == full) break;
+        }
+        acc &= ~seen;
+    }
+    N[t] = acc;
+    if (acc) {
+        S[t] = seen | acc;
+        active_next[v] = 1;
+        if (with_levels) {               // L⟨N⟩ = level: source 64j + b reaches v now
+            for (unsigned long long x = acc; x; x &= x - 1) {
+                int b = __ffsll((long long)x) - 1;
+                levels[(long long)(64 * j + b) * n + v] = level;
+            }
+        }
+    }
+}
+
+// counts[64j + b] += |{v : bit b of N[v·w + j]}|. A thread adds up to 255 words of one
+// column j in SWAR fashion — (x >> s) & 0x0101… keeps bit s of each byte, and 255 terms
+// fit a byte — then adds its 64 byte counters to global memory.
+extern "C" __global__ void msbfs_count(const unsigned long long* __restrict__ N, long long n,
+                                       int w, unsigned long long* __restrict__ counts) {
+    const int RUN = 255;
+    long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    long long runs = (n + RUN - 1) / RUN;
+    if (t >= runs * w) return;
+    long long r = t / w;
+    int j = (int)(t - r * w);
+    long long v1 = min(n, (r + 1) * RUN);
+    unsigned long long lane[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    bool any = false;
+    for (long long v = r * RUN; v < v1; ++v) {
+        unsigned long long x = N[v * w + j];
+        if (!x) continue;
+        any = true;
+#pragma unroll
+        for (int s = 0; s < 8; ++s) lane[s] += (x >> s) & 0x0101010101010101ull;
+    }
+    if (!any) return;
+#pragma unroll
+    for (int s = 0; s < 8; ++s) {
+        for (int i = 0; i < 8; ++i) {
+            unsigned long long c = (lane[s] >> (8 * i)) & 0xffull;
+            if (c) atomicAdd(&counts[64 * j + 8 * i + s], c);
+        }
+    }
+}
