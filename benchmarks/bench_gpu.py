@@ -1,8 +1,10 @@
 """GPU backend timings: BFS and SSSP on a Kronecker graph and a grid, answers verified.
 
-Median over ``--sources`` giant-component sources, upload excluded (the first call builds
-the device graph), results copied back to the host inside the timing.  GTEPS counts the
-undirected edges of the graph over the median time.
+Median over ``--sources`` giant-component sources (fewer for the CPU backend), upload
+excluded (the first call builds the device graph); "as_cupy" leaves the result on the
+device, "to host" copies it back inside the timing.  GTEPS counts the undirected edges of
+the graph over the median time.  Baselines: a cupyx.scipy.sparse SpMV-loop BFS, a
+gather/scatter_min Bellman-Ford, and the CPU backend; every answer is verified first.
 
     python benchmarks/bench_gpu.py --scale 20 --grid 1000
 """
@@ -14,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+import cupy as cp
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -26,11 +29,52 @@ from semiring_paths.gpu.backend import bytes_needed
 from semiring_paths.verify import verify_bfs, verify_sssp
 
 
+class baselines:
+    """Straightforward CuPy versions: BFS as ``y = Aᵀ @ f`` (cupyx.scipy.sparse SpMV) with
+    a visited mask, Bellman-Ford as a gather of ``d[u] + w`` and ``cupyx.scatter_min``
+    over all edges; one host check a level / round."""
+
+    def __init__(self, G):
+        import cupyx.scipy.sparse as cps
+
+        self.n = G.n_vertices
+        self.AT = cps.csr_matrix(G.to_scipy(np.float32).T.tocsr())
+        self.rows = cp.asarray(G._rows, cp.int32)
+        self.cols = cp.asarray(G.indices, cp.int32)
+        self.w = cp.asarray(G.weights if G.weighted else np.ones(G.n_stored), cp.float64)
+
+    def bfs(self, s):
+        levels = cp.full(self.n, -1, cp.int64)
+        levels[s] = 0
+        f = cp.zeros(self.n, cp.float32)
+        f[s] = 1
+        level = 0
+        while True:
+            level += 1
+            new = (self.AT @ f > 0) & (levels < 0)
+            if not bool(new.any()):
+                return levels.get()
+            levels[new] = level
+            f = new.astype(cp.float32)
+
+    def bellman_ford(self, s):
+        import cupyx
+
+        d = cp.full(self.n, cp.inf)
+        d[s] = 0
+        while True:
+            nd = d.copy()
+            cupyx.scatter_min(nd, self.cols, d[self.rows] + self.w)
+            if not bool((nd < d).any()):
+                return d.get()
+            d = nd
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scale", type=int, default=20)
     ap.add_argument("--grid", type=int, default=1000)
-    ap.add_argument("--sources", type=int, default=8)
+    ap.add_argument("--sources", type=int, default=16)
     a = ap.parse_args(argv)
     rows = []
     for G, built in generated_graphs(a.scale, a.grid, (1, 64)):
@@ -39,31 +83,63 @@ def main(argv=None) -> int:
         src = [int(s) for s in giant_component_sources(G, a.sources)]
         sp.bfs(G, src[0], backend="gpu")                          # upload, compile
         sp.sssp(G, src[0], strategy="workfront", backend="gpu")
-        for label, run, check in [
-            ("bfs direction-optimizing", lambda s, G=G: sp.bfs(G, s, backend="gpu"),
-             lambda r, s, G=G: verify_bfs(G, s, r.levels, r.parents)),
-            ("bfs sovm (push)", lambda s, G=G: sp.bfs(G, s, strategy="sovm", backend="gpu"),
-             None),
-            ("sssp workfront", lambda s, G=G: sp.sssp(G, s, strategy="workfront",
-                                                 backend="gpu"),
-             lambda r, s, G=G: verify_sssp(G, s, r.distances, r.predecessors)),
+        r = sp.bfs(G, src[0], backend="gpu")
+        print("  levels of one DO BFS (direction, frontier, ms):",
+              [(st.direction, st.frontier, round(st.seconds * 1e3, 2))
+               for st in r.trace.steps[:12]], flush=True)
+        ref_levels = {s: sp.bfs(G, s, backend="gpu").levels for s in src[:2]}
+        ref_dist = {s: sp.sssp(G, s, strategy="workfront", backend="gpu").distances
+                    for s in src[:2]}
+        base = baselines(G)
+        for label, run, check, n_src in [
+            ("bfs direction-optimizing, as_cupy",
+             lambda s, G=G: sp.bfs(G, s, backend="gpu", as_cupy=True),
+             lambda r, s, G=G: verify_bfs(G, s, r.levels.get(), r.parents.get()), None),
+            ("bfs direction-optimizing, to host", lambda s, G=G: sp.bfs(G, s, backend="gpu"),
+             lambda r, s, G=G: verify_bfs(G, s, r.levels, r.parents), None),
+            ("bfs sovm (push), as_cupy",
+             lambda s, G=G: sp.bfs(G, s, strategy="sovm", backend="gpu", as_cupy=True),
+             None, None),
+            ("bfs cupyx SpMV loop (baseline)", base.bfs,
+             lambda r, s, ref=ref_levels: np.testing.assert_array_equal(r, ref[s]), None),
+            ("bfs CPU backend (auto)", lambda s, G=G: sp.bfs(G, s, backend="cpu"), None, 4),
+            ("sssp workfront, as_cupy", lambda s, G=G: sp.sssp(
+                G, s, strategy="workfront", backend="gpu", as_cupy=True),
+             lambda r, s, G=G: verify_sssp(G, s, r.distances.get(), r.predecessors), None),
+            ("sssp workfront, to host", lambda s, G=G: sp.sssp(
+                G, s, strategy="workfront", backend="gpu"), None, None),
+            ("sssp cupyx Bellman-Ford (baseline)", base.bellman_ford,
+             lambda r, s, ref=ref_dist: np.testing.assert_array_equal(r, ref[s]), None),
+            ("sssp CPU backend (auto)", lambda s, G=G: sp.sssp(G, s, backend="cpu"), None, 2),
         ]:
             if check:
                 for s in src[:2]:
                     check(run(s), s)
             times, iters = [], []
-            for s in src:
+            for s in src[:n_src]:
+                cp.cuda.Device().synchronize()
                 t0 = time.perf_counter()
                 r = run(s)
+                cp.cuda.Device().synchronize()
                 times.append(time.perf_counter() - t0)
-                iters.append(r.trace.iterations)
+                iters.append(getattr(getattr(r, "trace", None), "iterations", np.nan))
             t = float(np.median(times))
             rows.append({"graph": G.name, "run": label, "median_ms": t * 1e3,
                          "GTEPS": G.n_edges / t / 1e9, "iterations": float(np.median(iters)),
-                         "device_MiB": bytes_needed(G) / 2**20})
+                         "device_MiB": bytes_needed(G) / 2**20,
+                         "bytes_per_edge": bytes_needed(G) / max(G.n_stored, 1),
+                         "sources": len(times)})
             print(f"  {label}: {t * 1e3:.2f} ms", flush=True)
+    for r in rows:          # speed-ups against the baselines of the same graph
+        kind = r["run"].split()[0]
+        for tag in ("cupyx", "CPU"):
+            ref = [b for b in rows if b["graph"] == r["graph"] and b["run"].startswith(kind)
+                   and tag in b["run"]]
+            r[f"vs_{tag}"] = ref[0]["median_ms"] / r["median_ms"] if ref else None
     print(table(rows, [("graph", "s"), ("run", "s"), ("median_ms", ".2f"),
-                       ("GTEPS", ".2f"), ("iterations", ".0f"), ("device_MiB", ".0f")]))
+                       ("GTEPS", ".2f"), ("iterations", ".0f"), ("vs_cupyx", ".2f"),
+                       ("vs_CPU", ".2f"), ("sources", "d"), ("device_MiB", ".0f"),
+                       ("bytes_per_edge", ".1f")]))
     print(f"wrote {save('gpu', {'rows': rows})}")
     return 0
 

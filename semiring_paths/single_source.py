@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import time
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -32,7 +33,8 @@ def _check_graph(G) -> Graph:
     return G
 
 
-def bfs(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu") -> BFSResult:
+def bfs(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu", *,
+        as_cupy: bool = False) -> BFSResult:
     """Breadth-first search from ``source``: hop levels and a BFS tree.
 
     Parameters
@@ -46,8 +48,12 @@ def bfs(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu") -> 
         ``"bovm"`` pulls: each unreached vertex looks for a parent in the frontier
         (``q⟨¬π⟩ = Aᵀ any.firstj q``), ``"direction-optimizing"`` switches between them
         by the frontier's size, as GAP and LAGraph do.  ``"auto"`` is the last.
-    backend : {"cpu", "auto"}
-        ``"cpu"``: SuiteSparse:GraphBLAS.
+    backend : {"cpu", "gpu", "auto"}
+        ``"cpu"``: SuiteSparse:GraphBLAS; ``"gpu"``: the CuPy kernels; ``"auto"``: the GPU
+        when CuPy sees one and the graph has at least 10⁶ stored edges.
+    as_cupy : bool
+        GPU only: leave ``levels`` and ``parents`` on the device as CuPy arrays (no copy
+        back to the host).
 
     Returns
     -------
@@ -81,14 +87,31 @@ def bfs(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu") -> 
     trace = Trace("bfs", name, be.name, G.n_vertices, G.n_stored)
     t1 = time.perf_counter()
     trace.setup_seconds = t1 - t0
-    levels, parents = strat.run(be, s, trace)
+    with _resident(be, as_cupy):
+        levels, parents = strat.run(be, s, trace)
     trace.total_seconds = time.perf_counter() - t1
     return BFSResult(s, levels, parents, trace)
 
 
+@contextmanager
+def _resident(be, as_cupy: bool):
+    """Results stay on the device for the duration (``as_cupy=True``, GPU only)."""
+    if as_cupy and not hasattr(be, "keep_on_device"):
+        raise ValueError(f"as_cupy=True needs backend='gpu' (the {be.name!r} backend "
+                         "returns NumPy arrays)")
+    if not as_cupy:
+        yield
+        return
+    be.keep_on_device = True
+    try:
+        yield
+    finally:
+        be.keep_on_device = False
+
+
 def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
          semiring: str | Semiring = "min_plus", *, delta: float | None = None,
-         direction: str = "push") -> PathResult:
+         direction: str = "push", as_cupy: bool = False) -> PathResult:
     """Single-source path values from ``source`` under a semiring (shortest by default).
 
     Parameters
@@ -111,7 +134,8 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
         weights.  ``"auto"``: BFS levels on unweighted or uniform-weight graphs,
         ``"bellman-ford"`` with negative weights, ``"delta-stepping"`` otherwise
         (``"workfront"`` for semirings other than min_plus).
-    backend : {"cpu", "auto"}
+    backend : {"cpu", "gpu", "auto"}
+        As for :func:`bfs`; the GPU runs ``workfront`` and ``bellman-ford``.
     semiring : str or Semiring
         ``"min_plus"`` (shortest paths), ``"max_min"`` (widest paths), ``"max_times"``
         (most reliable paths).  Needs an idempotent, selective ⊕.
@@ -123,6 +147,8 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
         ``"push"`` relaxes ``f ⊕.⊗ A`` along out-edges; ``"pull"`` computes
         ``Aᵀ ⊕.⊗ f``: every vertex looks at its in-edges from the frontier (001's
         predecessor variant).  Same answers.
+    as_cupy : bool
+        GPU only: leave ``distances`` on the device as a CuPy array.
 
     Returns
     -------
@@ -159,7 +185,7 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
         raise ValueError(f"delta must be a finite number > 0, got {delta!r}")
     name = _sssp.auto(G, sr) if strategy == "auto" else strategy
     if name == "bfs":
-        return _sssp_by_bfs(G, s, backend)
+        return _sssp_by_bfs(G, s, backend, as_cupy)
     strat = lookup("sssp", name)
     if strat.semirings is not None and sr.name not in strat.semirings:
         raise ValueError(f"strategy {name!r} is defined for {', '.join(strat.semirings)}, "
@@ -180,8 +206,10 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
     t1 = time.perf_counter()
     trace.setup_seconds = t1 - t0
     if be.name == "cpu":
-        dist, tree = strat.run(be, s, sr, trace, delta=delta if strat.uses_delta else None,
-                               direction=direction)
+        with _resident(be, as_cupy):                     # refuses as_cupy on the CPU
+            dist, tree = strat.run(be, s, sr, trace,
+                                   delta=delta if strat.uses_delta else None,
+                                   direction=direction)
     else:   # device backends run whole strategies fused on the device
         fused = be.fused.get(name)
         if fused is None or sr.name != "min_plus" or direction != "push":
@@ -189,18 +217,27 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
                 f"backend {be.name!r} runs {', '.join(sorted(be.fused))} (min_plus, push) "
                 f"in this version, not {name!r} with {sr.name} ({direction}); use "
                 "backend='cpu' for it")
-        dist, tree = fused(s, sr, trace, delta=delta, direction=direction)
+        with _resident(be, as_cupy):
+            dist, tree = fused(s, sr, trace, delta=delta, direction=direction)
     trace.total_seconds = time.perf_counter() - t1
+    if as_cupy:
+        return PathResult(s, dist, trace, sr, predecessors=tree, predecessors_fn=lambda: (
+            be.tight_parents(dist.get(), sr, s)))
     trace.reached_edges = int(G.out_degree[dist != sr.zero].sum())
     return PathResult(s, dist, trace, sr, predecessors=tree,
                       predecessors_fn=lambda: be.tight_parents(dist, sr, s))
 
 
-def _sssp_by_bfs(G: Graph, s: int, backend: str) -> PathResult:
+def _sssp_by_bfs(G: Graph, s: int, backend: str, as_cupy: bool = False) -> PathResult:
     """min_plus on an unweighted (or uniform-weight ``c``) graph: BFS levels × c."""
-    r = bfs(G, s, backend=backend)
+    r = bfs(G, s, backend=backend, as_cupy=as_cupy)
     c = G.uniform_weight if G.weighted else 1.0
-    dist = np.where(r.levels >= 0, r.levels * c, np.inf)
+    if as_cupy:
+        import cupy as cp
+
+        dist = cp.where(r.levels >= 0, r.levels * c, cp.inf)
+    else:
+        dist = np.where(r.levels >= 0, r.levels * c, np.inf)
     r.trace.algorithm = "sssp"
     r.trace.strategy = f"bfs/{r.trace.strategy}"
     return PathResult(s, dist, r.trace, _semirings.min_plus, predecessors=r.parents)

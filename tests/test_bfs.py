@@ -101,6 +101,10 @@ def test_bad_arguments():
         sp.bfs(G, 0, backend="gpu")
     with pytest.raises(TypeError, match="Graph"):
         sp.bfs(G.to_scipy(), 0)
+    with pytest.raises(ValueError, match="as_cupy=True needs backend='gpu'"):
+        sp.bfs(G, 0, as_cupy=True)
+    with pytest.raises(ValueError, match="as_cupy=True needs backend='gpu'"):
+        sp.sssp(sp.read("rome99"), 0, strategy="workfront", as_cupy=True)
 
 
 def test_trace_does_not_count_pull_work():

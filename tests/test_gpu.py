@@ -193,3 +193,20 @@ def test_bitmap_batch_too_large_is_refused(monkeypatch):
     monkeypatch.setattr(cp.cuda.runtime, "memGetInfo", lambda: (1000, 10**10))
     with pytest.raises(sp.GPUMemoryError, match="smaller batch"):
         be.bitmap_bfs(np.arange(100), None)
+
+
+def test_as_cupy_keeps_results_on_the_device():
+    import cupy as cp
+
+    G = sp.read("rome99")
+    r = sp.bfs(G, 5, backend="gpu", as_cupy=True)
+    assert isinstance(r.levels, cp.ndarray) and r.levels.dtype == cp.int64
+    np.testing.assert_array_equal(r.levels.get(), sp.bfs(G, 5).levels)
+    d = sp.sssp(G, 5, strategy="workfront", backend="gpu", as_cupy=True)
+    assert isinstance(d.distances, cp.ndarray) and d.distances.dtype == cp.float64
+    np.testing.assert_array_equal(d.distances.get(), sp.sssp(G, 5).distances)
+    verify_sssp(G, 5, d.distances.get(), d.predecessors)
+    U = sp.Graph.from_edges([0, 1], [1, 2], directed=False)
+    u = sp.sssp(U, 0, backend="gpu", as_cupy=True)
+    assert isinstance(u.distances, cp.ndarray) and u.distances.get().tolist() == [0, 1, 2]
+    assert not sp.backend.backend_for(G, "gpu").keep_on_device

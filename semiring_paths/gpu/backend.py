@@ -216,7 +216,14 @@ class GPUBackend:
     def frontier_edges(self, x: _Frontier) -> int:
         return int(self.degree[x.indices()].sum().get())
 
-    def to_numpy(self, x, fill) -> np.ndarray:
+    #: set by ``as_cupy=True`` calls: results stay on the device as CuPy arrays
+    keep_on_device = False
+
+    def to_numpy(self, x, fill):
+        """``x`` on the host (int64 / float64), or as a CuPy array of the same dtypes while
+        ``keep_on_device`` is set."""
+        if self.keep_on_device:
+            return x.astype(cp.int64) if x.dtype.kind in "iu" else x
         out = cp.asnumpy(x)
         return out.astype(np.int64) if out.dtype.kind in "iu" else out
 
@@ -317,7 +324,7 @@ class GPUBackend:
             if not whole and rounds >= TAIL_AFTER and frontier.size:
                 self._sssp_tail(d, changed, rounds, source, trace)
                 break
-        return cp.asnumpy(d)
+        return self.to_numpy(d, np.inf)
 
     def _sssp_tail(self, d, changed, rounds: int, source: int, trace) -> None:
         """Workfront on the device: frontier = changed flags, checked every

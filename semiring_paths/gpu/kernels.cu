@@ -7,7 +7,14 @@
 
 #define WARP 32
 
+__device__ __forceinline__ void warp_count(int found, int* counter) {
+    for (int off = 16; off > 0; off >>= 1) found += __shfl_down_sync(0xffffffffu, found, off);
+    if ((threadIdx.x & 31) == 0 && found) atomicAdd(counter, found);
+}
+
 // q⟨¬π, replace⟩ = q any.secondi A: claim v for parent u by a compare-and-swap on π(v).
+// The whole warp walks u's edges 32 at a time; the claims of one step reserve their
+// slots in `next` with one atomicAdd (warp-aggregated), not one per vertex.
 extern "C" __global__ void bfs_push(const long long* __restrict__ indptr,
                                     const int* __restrict__ indices,
                                     const int* __restrict__ frontier, int nf,
@@ -15,13 +22,23 @@ extern "C" __global__ void bfs_push(const long long* __restrict__ indptr,
                                     int* __restrict__ next, int* __restrict__ next_count) {
     long long gt = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     int w = (int)(gt / WARP), lane = threadIdx.x % WARP;
-    if (w >= nf) return;
+    if (w >= nf) return;                       // uniform over the warp
     int u = frontier[w];
-    for (long long k = indptr[u] + lane; k < indptr[u + 1]; k += WARP) {
-        int v = indices[k];
-        if (parents[v] == -1 && atomicCAS(&parents[v], -1, u) == -1) {
-            next[atomicAdd(next_count, 1)] = v;
+    long long end = indptr[u + 1];
+    for (long long base = indptr[u]; base < end; base += WARP) {
+        long long k = base + lane;
+        int v = -1;
+        bool claim = false;
+        if (k < end) {
+            v = indices[k];
+            claim = parents[v] == -1 && atomicCAS(&parents[v], -1, u) == -1;
         }
+        unsigned m = __ballot_sync(0xffffffffu, claim);
+        if (!m) continue;
+        int leader = __ffs(m) - 1, pos = 0;
+        if (lane == leader) pos = atomicAdd(next_count, __popc(m));
+        pos = __shfl_sync(0xffffffffu, pos, leader);
+        if (claim) next[pos + __popc(m & ((1u << lane) - 1u))] = v;
     }
 }
 
@@ -33,16 +50,19 @@ extern "C" __global__ void bfs_pull(const long long* __restrict__ indptr_t,
                                     unsigned char* __restrict__ next_flag,
                                     int* __restrict__ next_count) {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
-    if (v >= n || parents[v] != -1) return;
-    for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
-        int u = indices_t[k];
-        if (in_frontier[u]) {
-            parents[v] = u;
-            next_flag[v] = 1;
-            atomicAdd(next_count, 1);
-            return;
+    int found = 0;
+    if (v < n && parents[v] == -1) {
+        for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
+            int u = indices_t[k];
+            if (in_frontier[u]) {
+                parents[v] = u;
+                next_flag[v] = 1;
+                found = 1;
+                break;
+            }
         }
     }
+    warp_count(found, next_count);             // one atomicAdd a warp
 }
 
 // atomicMin for float64 by compare-and-swap (CuPy's own float64 atomicMin rounds
@@ -85,11 +105,6 @@ extern "C" __global__ void sssp_push(const long long* __restrict__ indptr,
 // Device-resident tails for high-diameter graphs: the frontier is implicit —
 // {v : levels[v] == level} for BFS, {v : changed_in[v]} for SSSP — so levels launch back to
 // back with no host read; per-level counts accumulate on the device (warp-aggregated).
-
-__device__ __forceinline__ void warp_count(int found, int* counter) {
-    for (int off = 16; off > 0; off >>= 1) found += __shfl_down_sync(0xffffffffu, found, off);
-    if ((threadIdx.x & 31) == 0 && found) atomicAdd(counter, found);
-}
 
 // t = f min.+ A, d ⊕= t with f = {v : changed_in[v]}: thread per vertex.
 extern "C" __global__ void sssp_push_flags(const long long* __restrict__ indptr,
