@@ -92,13 +92,41 @@ class GPUBackend:
         self.fused = {"workfront": self._workfront, "bellman-ford": self._bellman_ford}
 
     # ----------------------------------------------------------------- device data
+    @staticmethod
+    def _source(name: str) -> str:
+        here = Path(__file__).parent
+        return (here / "atomics.cuh").read_text() + (here / name).read_text()
+
     @cached_property
     def _module(self):
-        src = (Path(__file__).parent / "kernels.cu").read_text()
-        return cp.RawModule(code=src, options=("--std=c++17",))
+        return cp.RawModule(code=self._source("kernels.cu"), options=("--std=c++17",))
+
+    @cached_property
+    def _tails(self):
+        """The persistent tails, launched cooperatively (a grid that stays resident)."""
+        return cp.RawModule(code=self._source("tails.cu"), options=("--std=c++17",),
+                            enable_cooperative_groups=True)
 
     def _kernel(self, name):
         return self._module.get_function(name)
+
+    @cached_property
+    def _resident_grid(self) -> tuple[tuple[int], tuple[int]]:
+        """Blocks that are all resident at once: 2 of 256 threads per SM."""
+        sms = cp.cuda.Device().attributes["MultiProcessorCount"]
+        return (2 * sms,), (_THREADS,)
+
+    def _persistent(self, name, args) -> bool:
+        """Launch a cooperative tail; False where the device or CuPy cannot."""
+        if getattr(self, "_no_coop", False):
+            return False
+        try:
+            grid, block = self._resident_grid
+            self._tails.get_function(name)(grid, block, args)
+            return True
+        except Exception:   # no cooperative launch here: fall back to CUDA graphs
+            self._no_coop = True
+            return False
 
     @cached_property
     def _csc(self):
@@ -157,6 +185,24 @@ class GPUBackend:
         import time
 
         n = self.n
+        t0 = time.perf_counter()
+        queue = cp.nonzero(levels == level)[0].astype(cp.int32)
+        if queue.size:
+            size = cp.array([queue.size, 0, 0], cp.int32)
+            counts, done = cp.zeros(n + 1, cp.int32), cp.zeros(1, cp.int32)
+            queue_a = cp.empty(n, cp.int32)
+            queue_a[:queue.size] = queue
+            if self._persistent("bfs_tail_coop", (
+                    self.indptr, self.indices, np.int32(n), queue_a, cp.empty(n, cp.int32),
+                    size, np.int32(level), levels, parents, counts, done)):
+                per = counts[:int(done.get()[0])].get()
+                dt = (time.perf_counter() - t0) / max(per.size, 1)
+                prev = int(queue.size)
+                for c in per.tolist():
+                    trace.add(frontier=prev, edges=-1, seconds=dt, direction="push",
+                              changed=c)
+                    prev = c
+                return
         counts = cp.zeros(n + 2 + TAIL_CHECK_EVERY, cp.int32)
         level_dev = cp.array([level], cp.int32)
         step, advance = self._kernel("bfs_push_level_dev"), self._kernel("advance_level")
@@ -332,6 +378,27 @@ class GPUBackend:
         import time
 
         n = self.n
+        t0 = time.perf_counter()
+        queue = cp.nonzero(changed)[0].astype(cp.int32)
+        size = cp.array([queue.size, 0, 0], cp.int32)
+        counts, done = cp.zeros(n + 1, cp.int32), cp.zeros(1, cp.int32)
+        queue_a = cp.empty(max(n, 1), cp.int32)
+        queue_a[:queue.size] = queue
+        stamp = cp.zeros(n, cp.int32)
+        stamp[queue] = rounds
+        max_rounds = max(n, 1) + 1 - rounds     # one more than a negative-free run needs
+        if queue.size and self._persistent("sssp_tail_coop", (
+                self.indptr, self.indices, self.weights, np.int32(n), queue_a,
+                cp.empty(max(n, 1), cp.int32), size, stamp, np.int32(rounds),
+                np.int32(max_rounds), d, counts, done)):
+            ran = int(done.get()[0])
+            per = counts[:ran].get()
+            dt = (time.perf_counter() - t0) / max(ran, 1)
+            for c in per.tolist():
+                trace.add(frontier=-1, edges=-1, seconds=dt, changed=c)
+            if ran >= max_rounds and per.size and per[-1]:
+                raise NegativeCycleError.reachable_from(source)
+            return
         kernel = self._kernel("sssp_push_flags")
         grid, block = self._grid(n)
         counts = cp.zeros(TAIL_CHECK_EVERY, cp.int32)

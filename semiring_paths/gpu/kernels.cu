@@ -65,18 +65,7 @@ extern "C" __global__ void bfs_pull(const long long* __restrict__ indptr_t,
     warp_count(found, next_count);             // one atomicAdd a warp
 }
 
-// atomicMin for float64 by compare-and-swap (CuPy's own float64 atomicMin rounds
-// through float32).  Works for negative values: the comparison is on doubles.
-__device__ __forceinline__ double atomic_min_f64(double* addr, double val) {
-    unsigned long long* a = (unsigned long long*)addr;
-    unsigned long long old = *a, assumed;
-    while (val < __longlong_as_double(old)) {
-        assumed = old;
-        old = atomicCAS(a, assumed, __double_as_longlong(val));
-        if (old == assumed) break;
-    }
-    return __longlong_as_double(old);
-}
+// atomic_min_f64 (atomics.cuh) is prepended to this source by gpu/backend.py.
 
 // t = f min.+ A fused with d ⊕= t: relax the frontier's edges into d, flag what improved.
 // du holds d(u) of each frontier vertex as the round began (a Bellman-Ford round).
