@@ -378,27 +378,6 @@ class GPUBackend:
         import time
 
         n = self.n
-        t0 = time.perf_counter()
-        queue = cp.nonzero(changed)[0].astype(cp.int32)
-        size = cp.array([queue.size, 0, 0], cp.int32)
-        counts, done = cp.zeros(n + 1, cp.int32), cp.zeros(1, cp.int32)
-        queue_a = cp.empty(max(n, 1), cp.int32)
-        queue_a[:queue.size] = queue
-        stamp = cp.zeros(n, cp.int32)
-        stamp[queue] = rounds
-        max_rounds = max(n, 1) + 1 - rounds     # one more than a negative-free run needs
-        if queue.size and self._persistent("sssp_tail_coop", (
-                self.indptr, self.indices, self.weights, np.int32(n), queue_a,
-                cp.empty(max(n, 1), cp.int32), size, stamp, np.int32(rounds),
-                np.int32(max_rounds), d, counts, done)):
-            ran = int(done.get()[0])
-            per = counts[:ran].get()
-            dt = (time.perf_counter() - t0) / max(ran, 1)
-            for c in per.tolist():
-                trace.add(frontier=-1, edges=-1, seconds=dt, changed=c)
-            if ran >= max_rounds and per.size and per[-1]:
-                raise NegativeCycleError.reachable_from(source)
-            return
         kernel = self._kernel("sssp_push_flags")
         grid, block = self._grid(n)
         counts = cp.zeros(TAIL_CHECK_EVERY, cp.int32)
