@@ -27,10 +27,9 @@ from .backend import backend_for
 from .exceptions import InvalidGraphError, SourceError
 from .graph import Graph
 from .multi_source import (
-    DEFAULT_MEMORY,
     LEVEL_BYTES,
     SSSP_BYTES,
-    batch_size,
+    block_size,
     level_counts,
     multi_source_bfs,
     multi_source_sssp,
@@ -82,14 +81,14 @@ def _block(G: Graph, part: np.ndarray, k: int, weighted: bool, backend: str) -> 
     return multi_source_bfs(G, part, batch=k, backend=backend)
 
 
-def _block_size(G: Graph, batch, memory_limit, weighted: bool) -> int:
-    return batch or batch_size(G, memory_limit or DEFAULT_MEMORY,
-                               SSSP_BYTES if weighted else LEVEL_BYTES)
+def _block_size(G: Graph, batch, memory_limit, weighted: bool, backend: str) -> int:
+    be = backend_for(G, "cpu" if weighted else backend)     # weighted blocks: the CPU
+    return block_size(G, be, batch, memory_limit, SSSP_BYTES if weighted else LEVEL_BYTES)
 
 
 def _blocks(G: Graph, sources: np.ndarray, batch, memory_limit, progress, desc,
             weighted: bool, backend: str) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    k = _block_size(G, batch, memory_limit, weighted)
+    k = _block_size(G, batch, memory_limit, weighted, backend)
     bar = _bar(progress, int(sources.size), k, desc)
     try:
         for lo in range(0, sources.size, k):
@@ -149,7 +148,7 @@ def apsp(G: Graph, batch: int | None = None, backend: str = "cpu", *,
 
 def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
                   out: Path) -> Path:
-    k = _block_size(G, batch, memory_limit, weighted)
+    k = _block_size(G, batch, memory_limit, weighted, backend)
     dtype = np.float64 if weighted else np.int64
     shape = (int(src.size), G.n_vertices)
     side = out.with_name(out.name + ".progress.json")

@@ -44,11 +44,15 @@ def batch_size(G: Graph, memory_limit: int = DEFAULT_MEMORY,
     return max(1, min(max(G.n_vertices, 1), memory_limit // per_source))
 
 
-def _limit(be, memory_limit: int | None) -> int:
-    """``memory_limit``, or the backend's own default (the GPU: half its free memory)."""
-    if memory_limit is not None:
-        return memory_limit
-    return getattr(be, "default_memory", DEFAULT_MEMORY)
+def block_size(G: Graph, be, batch: int | None, memory_limit: int | None,
+               bytes_per_entry: int) -> int:
+    """``batch``, or the sources that fit ``memory_limit`` (default: the backend's own
+    budget — 512 MiB on the CPU, half the free device memory on the GPU)."""
+    if batch:
+        return batch
+    limit = memory_limit if memory_limit is not None else getattr(
+        be, "default_memory", DEFAULT_MEMORY)
+    return batch_size(G, limit, bytes_per_entry)
 
 
 def _sources(G: Graph, sources: Iterable[int]) -> np.ndarray:
@@ -61,12 +65,6 @@ def _sources(G: Graph, sources: Iterable[int]) -> np.ndarray:
         raise SourceError(f"source {bad[0]!r} is out of range: the graph has "
                           f"{G.n_vertices} vertices")
     return src.astype(np.int64)
-
-
-def _batches(src: np.ndarray, batch: int | None, G: Graph, memory_limit: int | None):
-    k = batch or batch_size(G, memory_limit or DEFAULT_MEMORY)
-    for lo in range(0, src.size, k):
-        yield src[lo:lo + k]
 
 
 def multi_source_bfs(G: Graph, sources: Iterable[int], *, backend: str = "cpu",
@@ -89,7 +87,7 @@ def multi_source_bfs(G: Graph, sources: Iterable[int], *, backend: str = "cpu",
     be = backend_for(G, backend)
     uniq, inverse = np.unique(src, return_inverse=True)
     out = np.empty((uniq.size, G.n_vertices), np.int64)
-    k = batch or batch_size(G, _limit(be, memory_limit), LEVEL_BYTES)
+    k = block_size(G, be, batch, memory_limit, LEVEL_BYTES)
     for lo in range(0, uniq.size, k):
         part = uniq[lo:lo + k]
         block = out[lo:lo + part.size]
@@ -112,8 +110,7 @@ def level_counts(G: Graph, sources: Iterable[int], *, backend: str = "cpu",
     """
     src = _sources(G, sources)
     be = backend_for(G, backend)
-    k = batch or min(getattr(be, "bitmap_batch", 4096),
-                     batch_size(G, _limit(be, memory_limit), BITMAP_BYTES))
+    k = batch or min(be.bitmap_batch, block_size(G, be, None, memory_limit, BITMAP_BYTES))
     for lo in range(0, src.size, k):
         part = src[lo:lo + k]
         uniq, inverse = np.unique(part, return_inverse=True)
@@ -151,7 +148,8 @@ def multi_source_sssp(G: Graph, sources: Iterable[int], *, backend: str = "cpu",
     row = 0
     W = backend_for(G, "cpu").W
     mp = gb.semiring.min_plus[gb.dtypes.FP64]
-    for part in _batches(src, batch, G, memory_limit):
+    k = block_size(G, backend_for(G, "cpu"), batch, memory_limit, SSSP_BYTES)
+    for part in (src[lo:lo + k] for lo in range(0, src.size, k)):
         k, n = part.size, G.n_vertices
         rows = np.arange(k)
         D = Matrix.from_scalar(np.inf, k, n, dtype=gb.dtypes.FP64)

@@ -206,6 +206,10 @@ class GraphBLASBackend:
         return d.select("!=", semiring.zero).new()                    # d⟨d ≠ 0̄⟩
 
     # ----------------------------------------------------------------- bitmaps
+    #: sources per batch of the bitmap BFS: 64 words a vertex, where numpy's per-level
+    #: bit counting still costs less than the products
+    bitmap_batch = 4096
+
     @cached_property
     def A64(self) -> Matrix:
         """A iso-valued at all ones in uint64: ``bor.band`` by it ORs whole words."""
