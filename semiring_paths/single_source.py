@@ -135,7 +135,7 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
         ``"bellman-ford"`` with negative weights, ``"delta-stepping"`` otherwise
         (``"workfront"`` for semirings other than min_plus).
     backend : {"cpu", "gpu", "auto"}
-        As for :func:`bfs`; the GPU runs ``workfront`` and ``bellman-ford``.
+        As for :func:`bfs`; every strategy, semiring and direction runs on either.
     semiring : str or Semiring
         ``"min_plus"`` (shortest paths), ``"max_min"`` (widest paths), ``"max_times"``
         (most reliable paths).  Needs an idempotent, selective ⊕.
@@ -205,22 +205,17 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
     trace = Trace("sssp", name, be.name, G.n_vertices, G.n_stored)
     t1 = time.perf_counter()
     trace.setup_seconds = t1 - t0
-    if be.name == "cpu":
-        with _resident(be, as_cupy):                     # refuses as_cupy on the CPU
-            dist, tree = strat.run(be, s, sr, trace,
-                                   delta=delta if strat.uses_delta else None,
-                                   direction=direction)
-    else:   # device backends run whole strategies fused on the device
-        fused = be.fused.get(name)
-        if fused is None or sr.name != "min_plus" or direction != "push":
-            raise ValueError(
-                f"backend {be.name!r} runs {', '.join(sorted(be.fused))} (min_plus, push) "
-                f"in this version, not {name!r} with {sr.name} ({direction}); use "
-                "backend='cpu' for it")
-        with _resident(be, as_cupy):
-            dist, tree = fused(s, sr, trace, delta=delta, direction=direction)
+    # a backend may run a whole strategy fused (min_plus, push); else the shared text
+    fused = be.fused.get(name) if sr.name == "min_plus" and direction == "push" else None
+    run = fused or (lambda *a, **k: strat.run(be, *a, **k))
+    with _resident(be, as_cupy):                         # refuses as_cupy on the CPU
+        dist, tree = run(s, sr, trace, delta=delta if strat.uses_delta else None,
+                         direction=direction)
     trace.total_seconds = time.perf_counter() - t1
     if as_cupy:
+        import cupy as cp
+
+        dist = cp.asarray(dist)          # the serial reference computes on the host
         return PathResult(s, dist, trace, sr, predecessors=tree, predecessors_fn=lambda: (
             be.tight_parents(dist.get(), sr, s)))
     trace.reached_edges = int(G.out_degree[dist != sr.zero].sum())

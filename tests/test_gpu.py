@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scipy.sparse import csgraph
 
 import semiring_paths as sp
+from semiring_paths.algorithms import lookup, names
 from semiring_paths.gpu.backend import available
 from semiring_paths.verify import verify_bfs, verify_sssp
 
@@ -107,12 +108,81 @@ def test_generated_graphs():
         verify_sssp(G, s, r.distances, r.predecessors)
 
 
-def test_unsupported_strategy_is_refused():
+SSSP_STRATEGIES = [n for n in names("sssp") if n != "auto"]
+PUSH_PULL = [(st, d) for st in SSSP_STRATEGIES for d in lookup("sssp", st).directions]
+DTYPES = [np.int32, np.int64, np.float32, np.float64]
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda t: np.dtype(t).name)
+@pytest.mark.parametrize("strategy,direction", PUSH_PULL)
+@settings(max_examples=15, deadline=None)
+@given(g=edge_lists(weighted=True))
+def test_every_strategy_direction_dtype(strategy, direction, dtype, g):
+    """Every SSSP strategy, push and pull, weights in each device dtype: GPU = CPU = scipy,
+    bit for bit (sums are formed in float64 on both)."""
+    n, src, dst, w, directed, s = g
+    w = np.abs(w).astype(dtype)
+    G = build(n, src, dst, w, directed)
+    assert G.weights.dtype == dtype
+    r = sp.sssp(G, s, strategy=strategy, direction=direction, backend="gpu")
+    assert r.distances.dtype == np.float64
+    want = csgraph.dijkstra(scipy_matrix(n, src, dst, w, directed), indices=s)
+    np.testing.assert_array_equal(r.distances, want)
+    np.testing.assert_array_equal(
+        r.distances, sp.sssp(G, s, strategy=strategy, direction=direction).distances)
+    verify_sssp(G, s, r.distances, r.predecessors, expected=want)
+
+
+OTHER = [(st, sr, d) for sr in ("max_min", "max_times") for st, d in PUSH_PULL
+         if sr in (lookup("sssp", st).semirings or (sr,))]
+
+
+@pytest.mark.parametrize("strategy,semiring,direction", OTHER)
+@settings(max_examples=15, deadline=None)
+@given(g=edge_lists(weighted=True))
+def test_other_semirings(strategy, semiring, direction, g):
+    n, src, dst, w, directed, s = g
+    w = np.abs(w) / (9.0 if semiring == "max_times" else 1.0)
+    G = build(n, src, dst, w, directed)
+    r = sp.sssp(G, s, strategy=strategy, semiring=semiring, direction=direction,
+                backend="gpu")
+    np.testing.assert_array_equal(r.distances, sp.sssp(
+        G, s, strategy=strategy, semiring=semiring, direction=direction).distances)
+    verify_sssp(G, s, r.distances, r.predecessors, semiring)
+
+
+@pytest.mark.parametrize("rel", ["road/rome99.mtx.gz", "mesh/delaunay_n14.mtx.gz",
+                                 "social/p2p-Gnutella31-weighted.mtx.gz"])
+def test_every_strategy_real_graphs(rel):
+    G = sp.read(real(rel))
+    s = int(np.argmax(G.out_degree))
+    want = sp.sssp(G, s, strategy="workfront").distances
+    for strategy, direction in PUSH_PULL:
+        if strategy == "dijkstra" and G.n_vertices > 5000:
+            continue                      # the serial Python reference: slow, host-only
+        r = sp.sssp(G, s, strategy=strategy, direction=direction, backend="gpu")
+        np.testing.assert_array_equal(r.distances, want, err_msg=f"{strategy} {direction}")
+    verify_sssp(G, s, r.distances, r.predecessors, expected=want)
+
+
+@pytest.mark.parametrize("delta", [1e-300, 0.5, 3.0, 1e12])
+def test_delta_extremes(delta):
+    from semiring_paths.generators import grid
+
+    G = grid(30, 30, seed=2, weights=(0, 9))
+    want = sp.sssp(G, 7, strategy="workfront").distances
+    for strategy in ("near-far", "delta-stepping"):
+        r = sp.sssp(G, 7, strategy=strategy, delta=delta, backend="gpu")
+        np.testing.assert_array_equal(r.distances, want)
+
+
+def test_traces_of_device_strategies():
     G = sp.read("rome99")
-    with pytest.raises(ValueError, match="backend='cpu'"):
-        sp.sssp(G, 0, strategy="near-far", backend="gpu")
-    with pytest.raises(ValueError, match="backend='cpu'"):
-        sp.sssp(G, 0, strategy="workfront", backend="gpu", semiring="max_min")
+    r = sp.sssp(G, 3, strategy="delta-stepping", backend="gpu")
+    c = sp.sssp(G, 3, strategy="delta-stepping")
+    assert [st.frontier for st in r.trace.steps] == [st.frontier for st in c.trace.steps]
+    assert [st.edges for st in r.trace.steps] == [st.edges for st in c.trace.steps]
+    assert r.trace.backend == "gpu"
 
 
 def test_graph_too_large_is_refused_before_allocating(monkeypatch):

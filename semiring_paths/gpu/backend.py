@@ -3,8 +3,12 @@
 All state stays on the device; the only host reads per step are the frontier's size (one
 4-byte copy).  BFS runs through the shared loop of ``algorithms/bfs.py`` (push = warp per
 frontier vertex with a compare-and-swap claim on π, pull = thread per unreached vertex
-with early exit); SSSP ``workfront`` and ``bellman-ford`` run as fused device loops
-(relaxation and ``d ⊕= t`` in one kernel with a float64 CAS ``atomicMin``).
+with early exit).  SSSP ``workfront`` and ``bellman-ford`` (min_plus, push) run as fused
+device loops: relaxation and ``d ⊕= t`` in one edge-balanced kernel, ``atomicMin`` on the
+integer image of non-negative doubles (a CAS loop where weights can be negative).  Every
+other strategy, semiring and direction runs the shared text of ``algorithms/sssp.py`` on
+device vectors (``vectors.py``).  Weights stay in the graph's dtype (int32, int64, float32,
+float64); sums are formed in float64 as on the CPU.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import numpy as np
 
 from ..exceptions import GPUMemoryError, NegativeCycleError
 from ..graph import Graph
+from .vectors import DeviceVector, OpenSetOps
 
 try:  # CuPy is optional: the CPU package must import without it
     import cupy as cp
@@ -40,10 +45,10 @@ def available() -> bool:
 
 
 def bytes_needed(G: Graph) -> int:
-    """Device bytes for the graph: CSR (8-byte row pointers, 4-byte indices, float64
-    weights), the CSC copy when directed, and ~24 bytes of state per vertex."""
+    """Device bytes for the graph: CSR (8-byte row pointers, 4-byte indices, weights in
+    their own dtype), the CSC copy when directed, and ~24 bytes of state per vertex."""
     n, m = G.n_vertices, G.n_stored
-    csr = 8 * (n + 1) + 4 * m + (8 * m if G.weighted else 0)
+    csr = 8 * (n + 1) + 4 * m + (G.weights.itemsize * m if G.weighted else 0)
     return csr * (2 if G.directed else 1) + 24 * n
 
 
@@ -67,7 +72,7 @@ class _Frontier:
         return self._flags
 
 
-class GPUBackend:
+class GPUBackend(OpenSetOps):
     """The GPU backend bound to one graph (see ``semiring_paths.backend``)."""
 
     name = "gpu"
@@ -137,9 +142,15 @@ class GPUBackend:
 
     @cached_property
     def weights(self):
+        """Edge weights in the graph's own dtype (int32 ones when unweighted)."""
         G = self.graph
-        w = G.weights.astype(np.float64) if G.weighted else np.ones(G.n_stored)
-        return cp.asarray(w)
+        return cp.asarray(G.weights if G.weighted else np.ones(G.n_stored, np.int32))
+
+    @property
+    def weight_tag(self) -> str:
+        """The kernels' suffix for the weight dtype (``relax_push_min_plus_f32``, …)."""
+        return {"int32": "i32", "int64": "i64", "float32": "f32",
+                "float64": "f64"}[self.weights.dtype.name]
 
     @cached_property
     def degree(self):
@@ -257,9 +268,13 @@ class GPUBackend:
         levels[q.indices()] = level
 
     def nvals(self, x) -> int:
+        if isinstance(x, DeviceVector):
+            return int(cp.count_nonzero(x.has))
         return x.count if isinstance(x, _Frontier) else int(x.size)
 
-    def frontier_edges(self, x: _Frontier) -> int:
+    def frontier_edges(self, x) -> int:
+        if isinstance(x, DeviceVector):
+            return int(self.degree[x.has].sum().get())
         return int(self.degree[x.indices()].sum().get())
 
     #: set by ``as_cupy=True`` calls: results stay on the device as CuPy arrays
@@ -268,6 +283,8 @@ class GPUBackend:
     def to_numpy(self, x, fill):
         """``x`` on the host (int64 / float64), or as a CuPy array of the same dtypes while
         ``keep_on_device`` is set."""
+        if isinstance(x, DeviceVector):
+            x = cp.where(x.has, x.val, fill)
         if self.keep_on_device:
             return x.astype(cp.int64) if x.dtype.kind in "iu" else x
         out = cp.asnumpy(x)
@@ -341,6 +358,11 @@ class GPUBackend:
         return np.stack(rows)
 
     # ----------------------------------------------------------------- SSSP (fused)
+    @property
+    def _sssp_tag(self) -> str:
+        """Weight-dtype suffix, plus ``_nn`` (integer-image atomicMin) without negatives."""
+        return self.weight_tag + ("" if self.graph.has_negative_weights else "_nn")
+
     def _relax_loop(self, source: int, trace, whole: bool):
         import time
 
@@ -348,7 +370,7 @@ class GPUBackend:
         d = cp.full(n, cp.inf, cp.float64)
         d[source] = 0.0
         frontier = cp.asarray([source], cp.int32)
-        kernel = self._kernel("sssp_push")
+        kernel = self._kernel("sssp_push_edges_" + self._sssp_tag)
         rounds = 0
         while frontier.size:
             rounds += 1
@@ -357,13 +379,16 @@ class GPUBackend:
             t0 = time.perf_counter()
             if whole:
                 frontier = cp.nonzero(cp.isfinite(d))[0].astype(cp.int32)
-            du = d[frontier]
+            deg = self.degree[frontier]
+            offs = cp.cumsum(deg) - deg                   # exclusive prefix: edge offsets
+            edges = int((offs[-1] + deg[-1]).get())
             changed = cp.zeros(n, cp.uint8)
-            grid, block = self._grid(int(frontier.size), 32)
-            kernel(grid, block, (self.indptr, self.indices, self.weights, frontier, du,
-                                 np.int32(frontier.size), d, changed))
+            if edges:
+                grid, block = self._grid(edges)
+                kernel(grid, block, (self.indptr, self.indices, self.weights, frontier,
+                                     d[frontier], offs, np.int32(frontier.size),
+                                     np.int64(edges), d, changed))
             nf = int(frontier.size)
-            edges = int(self.degree[frontier].sum().get())
             frontier = cp.nonzero(changed)[0].astype(cp.int32)
             trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
                       changed=int(frontier.size))
@@ -378,7 +403,7 @@ class GPUBackend:
         import time
 
         n = self.n
-        kernel = self._kernel("sssp_push_flags")
+        kernel = self._kernel("sssp_push_flags_" + self._sssp_tag)
         grid, block = self._grid(n)
         counts = cp.zeros(TAIL_CHECK_EVERY, cp.int32)
         flags = (changed, cp.zeros(n, cp.uint8))

@@ -65,58 +65,169 @@ extern "C" __global__ void bfs_pull(const long long* __restrict__ indptr_t,
     warp_count(found, next_count);             // one atomicAdd a warp
 }
 
-// atomic_min_f64 (atomics.cuh) is prepended to this source by gpu/backend.py.
+// atomic_min_f64 / atomic_max_f64 / atomic_min_nonneg (atomics.cuh) are prepended to this
+// source by gpu/backend.py.  Weights stay in the graph's dtype (W: int, long long, float,
+// double); sums are formed in double, as the CPU backend does, so both give the same bits.
+// NONNEG: every weight ≥ 0, so distances are ≥ 0 and ⊕ is one 64-bit integer atomicMin
+// on their bit patterns (order-preserving for non-negative doubles); else a CAS loop.
+
+template <bool NONNEG>
+__device__ __forceinline__ double relax_min(double* d, double nd) {
+    return NONNEG ? atomic_min_nonneg(d, nd) : atomic_min_f64(d, nd);
+}
 
 // t = f min.+ A fused with d ⊕= t: relax the frontier's edges into d, flag what improved.
-// du holds d(u) of each frontier vertex as the round began (a Bellman-Ford round).
-extern "C" __global__ void sssp_push(const long long* __restrict__ indptr,
-                                     const int* __restrict__ indices,
-                                     const double* __restrict__ weights,
-                                     const int* __restrict__ frontier,
-                                     const double* __restrict__ du, int nf,
-                                     double* __restrict__ d,
-                                     unsigned char* __restrict__ changed) {
-    long long gt = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    int w = (int)(gt / WARP), lane = threadIdx.x % WARP;
-    if (w >= nf) return;
-    int u = frontier[w];
-    double base = du[w];
-    for (long long k = indptr[u] + lane; k < indptr[u + 1]; k += WARP) {
-        int v = indices[k];
-        double nd = base + weights[k];
-        if (nd < d[v]) {
-            double old = atomic_min_f64(&d[v], nd);
-            if (nd < old) changed[v] = 1;
-        }
+// Edge-balanced (002 §IV-B): thread e takes the e-th edge of the frontier's edge list;
+// offs is the exclusive prefix sum of the frontier's out-degrees, so a hub's 10^5 edges
+// spread over 10^5 threads.  du holds d(u) of each frontier vertex as the round began.
+template <class W, bool NONNEG>
+__device__ void sssp_push_edges(const long long* __restrict__ indptr,
+                                const int* __restrict__ indices, const W* __restrict__ weights,
+                                const int* __restrict__ frontier, const double* __restrict__ du,
+                                const long long* __restrict__ offs, int nf, long long total,
+                                double* __restrict__ d, unsigned char* __restrict__ changed) {
+    long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (e >= total) return;
+    int lo = 0, hi = nf - 1;                   // last i with offs[i] <= e
+    while (lo < hi) {
+        int mid = (lo + hi + 1) >> 1;
+        if (offs[mid] <= e) lo = mid; else hi = mid - 1;
+    }
+    long long k = indptr[frontier[lo]] + (e - offs[lo]);
+    int v = indices[k];
+    double nd = du[lo] + (double)weights[k];
+    if (nd < d[v]) {
+        double old = relax_min<NONNEG>(&d[v], nd);
+        if (nd < old) changed[v] = 1;
     }
 }
 
-// Device-resident tails for high-diameter graphs: the frontier is implicit —
-// {v : levels[v] == level} for BFS, {v : changed_in[v]} for SSSP — so levels launch back to
-// back with no host read; per-level counts accumulate on the device (warp-aggregated).
-
-// t = f min.+ A, d ⊕= t with f = {v : changed_in[v]}: thread per vertex.
-extern "C" __global__ void sssp_push_flags(const long long* __restrict__ indptr,
-                                           const int* __restrict__ indices,
-                                           const double* __restrict__ weights, int n,
-                                           const unsigned char* __restrict__ changed_in,
-                                           unsigned char* __restrict__ changed_out,
-                                           double* __restrict__ d, int* __restrict__ count) {
+// The same with f = {v : changed_in[v]}, thread per vertex: the device-resident tail of
+// high-diameter graphs (rounds launched back to back in a CUDA graph, no host read;
+// per-round counts accumulate on the device, warp-aggregated).
+template <class W, bool NONNEG>
+__device__ void sssp_push_flags(const long long* __restrict__ indptr,
+                                const int* __restrict__ indices, const W* __restrict__ weights,
+                                int n, const unsigned char* __restrict__ changed_in,
+                                unsigned char* __restrict__ changed_out,
+                                double* __restrict__ d, int* __restrict__ count) {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     int found = 0;
     if (v < n && changed_in[v]) {
         double dv = d[v];
         for (long long k = indptr[v]; k < indptr[v + 1]; ++k) {
             int w = indices[k];
-            double nd = dv + weights[k];
+            double nd = dv + (double)weights[k];
             if (nd < d[w]) {
-                double old = atomic_min_f64(&d[w], nd);
+                double old = relax_min<NONNEG>(&d[w], nd);
                 if (nd < old && !changed_out[w]) { changed_out[w] = 1; ++found; }
             }
         }
     }
     warp_count(found, count);
 }
+
+#define SSSP_KERNELS(W, TAG, NN, NNTAG)                                                      \
+extern "C" __global__ void sssp_push_edges_##TAG##NNTAG(                                    \
+        const long long* indptr, const int* indices, const W* weights, const int* frontier, \
+        const double* du, const long long* offs, int nf, long long total, double* d,        \
+        unsigned char* changed) {                                                           \
+    sssp_push_edges<W, NN>(indptr, indices, weights, frontier, du, offs, nf, total, d,      \
+                           changed);                                                        \
+}                                                                                           \
+extern "C" __global__ void sssp_push_flags_##TAG##NNTAG(                                    \
+        const long long* indptr, const int* indices, const W* weights, int n,               \
+        const unsigned char* changed_in, unsigned char* changed_out, double* d,             \
+        int* count) {                                                                       \
+    sssp_push_flags<W, NN>(indptr, indices, weights, n, changed_in, changed_out, d, count); \
+}
+#define SSSP_KERNELS_W(W, TAG) SSSP_KERNELS(W, TAG, true, _nn) SSSP_KERNELS(W, TAG, false, )
+SSSP_KERNELS_W(int, i32)
+SSSP_KERNELS_W(long long, i64)
+SSSP_KERNELS_W(float, f32)
+SSSP_KERNELS_W(double, f64)
+
+// ---------------------------------------------------------------- one relaxation step
+// The generic step of algorithms/sssp.py for the semirings the device runs: vectors are
+// dense values plus presence flags (gpu/vectors.py); t starts at 0̄ everywhere.
+//   push: t⟨¬S⟩ = f ⊕.⊗ A — warp per frontier vertex, ⊕ by a CAS atomic on doubles
+//   pull: t⟨¬S⟩ = Aᵀ ⊕.⊗ f — thread per vertex over its in-edges, no atomics
+struct MinPlus {
+    static __device__ double times(double a, double w) { return a + w; }
+    static __device__ bool better(double a, double b) { return a < b; }
+    static __device__ void add(double* t, double x) { atomic_min_f64(t, x); }
+};
+struct MaxMin {
+    static __device__ double times(double a, double w) { return fmin(a, w); }
+    static __device__ bool better(double a, double b) { return a > b; }
+    static __device__ void add(double* t, double x) { atomic_max_f64(t, x); }
+};
+struct MaxTimes {
+    static __device__ double times(double a, double w) { return a * w; }
+    static __device__ bool better(double a, double b) { return a > b; }
+    static __device__ void add(double* t, double x) { atomic_max_f64(t, x); }
+};
+
+template <class S, class W>
+__device__ void relax_push(const long long* __restrict__ indptr,
+                           const int* __restrict__ indices, const W* __restrict__ weights,
+                           const int* __restrict__ frontier, const double* __restrict__ fval,
+                           int nf, const unsigned char* __restrict__ exclude,
+                           double* __restrict__ t, unsigned char* __restrict__ thas) {
+    long long gt = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    int w = (int)(gt / WARP), lane = threadIdx.x % WARP;
+    if (w >= nf) return;
+    int u = frontier[w];
+    double a = fval[u];
+    for (long long k = indptr[u] + lane; k < indptr[u + 1]; k += WARP) {
+        int v = indices[k];
+        if (exclude && exclude[v]) continue;
+        double x = S::times(a, (double)weights[k]);
+        if (!thas[v]) thas[v] = 1;
+        if (S::better(x, t[v])) S::add(&t[v], x);
+    }
+}
+
+template <class S, class W>
+__device__ void relax_pull(const long long* __restrict__ indptr_t,
+                           const int* __restrict__ indices_t, const W* __restrict__ weights_t,
+                           const double* __restrict__ fval,
+                           const unsigned char* __restrict__ fhas, int n,
+                           const unsigned char* __restrict__ exclude,
+                           double* __restrict__ t, unsigned char* __restrict__ thas) {
+    int v = blockIdx.x * blockDim.x + threadIdx.x;
+    if (v >= n || (exclude && exclude[v])) return;
+    double acc = t[v];
+    bool any = false;
+    for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
+        int u = indices_t[k];
+        if (!fhas[u]) continue;
+        any = true;
+        double x = S::times(fval[u], (double)weights_t[k]);
+        if (S::better(x, acc)) acc = x;
+    }
+    if (any) { t[v] = acc; thas[v] = 1; }
+}
+
+#define RELAX_KERNELS(S, STAG, W, WTAG)                                                     \
+extern "C" __global__ void relax_push_##STAG##_##WTAG(                                      \
+        const long long* indptr, const int* indices, const W* weights, const int* frontier, \
+        const double* fval, int nf, const unsigned char* exclude, double* t,                \
+        unsigned char* thas) {                                                              \
+    relax_push<S, W>(indptr, indices, weights, frontier, fval, nf, exclude, t, thas);       \
+}                                                                                           \
+extern "C" __global__ void relax_pull_##STAG##_##WTAG(                                      \
+        const long long* indptr_t, const int* indices_t, const W* weights_t,                \
+        const double* fval, const unsigned char* fhas, int n, const unsigned char* exclude, \
+        double* t, unsigned char* thas) {                                                   \
+    relax_pull<S, W>(indptr_t, indices_t, weights_t, fval, fhas, n, exclude, t, thas);      \
+}
+#define RELAX_KERNELS_S(S, STAG) RELAX_KERNELS(S, STAG, int, i32)                           \
+    RELAX_KERNELS(S, STAG, long long, i64) RELAX_KERNELS(S, STAG, float, f32)               \
+    RELAX_KERNELS(S, STAG, double, f64)
+RELAX_KERNELS_S(MinPlus, min_plus)
+RELAX_KERNELS_S(MaxMin, max_min)
+RELAX_KERNELS_S(MaxTimes, max_times)
 
 // q⟨¬π⟩ = q any.secondi A with q = {v : levels[v] == level}, thread per vertex; the level
 // is read from device memory, so a CUDA graph of many steps (each followed by
