@@ -70,12 +70,30 @@ class baselines:
             d = nd
 
 
+#: every device SSSP strategy but the serial host reference
+STRATEGIES = ["delta-stepping", "near-far", "bellman-ford", "crauser", "crauser-economic",
+              "martin"]
+
+
+def with_weights(G, dtype):
+    """``G`` with its weights stored as ``dtype`` (the device keeps the user's dtype)."""
+    H = sp.Graph(G.indptr, G.indices, G.weights.astype(dtype), directed=G.directed,
+                 name=G.name)
+    return H
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scale", type=int, default=20)
     ap.add_argument("--grid", type=int, default=1000)
     ap.add_argument("--sources", type=int, default=16)
+    ap.add_argument("--strategies", default=",".join(STRATEGIES),
+                    help="device SSSP strategies to time besides workfront (comma list)")
+    ap.add_argument("--budget", type=float, default=3.0,
+                    help="seconds: a strategy slower than this on its first source is "
+                         "timed on that source only")
     a = ap.parse_args(argv)
+    strategies = [x for x in a.strategies.split(",") if x]
     rows = []
     for G, built in generated_graphs(a.scale, a.grid, (1, 64)):
         print(f"{G.name}: {G.n_vertices:,} v, {G.n_edges:,} e, built in {built:.1f} s",
@@ -91,6 +109,7 @@ def main(argv=None) -> int:
         ref_dist = {s: sp.sssp(G, s, strategy="workfront", backend="gpu").distances
                     for s in src[:2]}
         base = baselines(G)
+        G32 = with_weights(G, np.int32)
         for label, run, check, n_src in [
             ("bfs direction-optimizing, as_cupy",
              lambda s, G=G: sp.bfs(G, s, backend="gpu", as_cupy=True),
@@ -111,7 +130,21 @@ def main(argv=None) -> int:
             ("sssp cupyx Bellman-Ford (baseline)", base.bellman_ford,
              lambda r, s, ref=ref_dist: np.testing.assert_array_equal(r, ref[s]), None),
             ("sssp CPU backend (auto)", lambda s, G=G: sp.sssp(G, s, backend="cpu"), None, 2),
+            ("sssp workfront, int32 weights, as_cupy", lambda s, H=G32:
+             sp.sssp(H, s, strategy="workfront", backend="gpu", as_cupy=True),
+             lambda r, s, ref=ref_dist: np.testing.assert_array_equal(r.distances.get(),
+                                                                      ref[s]), None),
+            *[(f"sssp {st}, as_cupy", lambda s, G=G, st=st: sp.sssp(
+                G, s, strategy=st, backend="gpu", as_cupy=True),
+               lambda r, s, ref=ref_dist: np.testing.assert_array_equal(r.distances.get(),
+                                                                        ref[s]), "budget")
+              for st in strategies],
         ]:
+            if n_src == "budget":     # slow strategies: first source only past the budget
+                t0 = time.perf_counter()
+                check(run(src[0]), src[0])
+                n_src = None if time.perf_counter() - t0 < a.budget else 1
+                check = None if n_src == 1 else check
             if check:
                 for s in src[:2]:
                     check(run(s), s)

@@ -30,3 +30,16 @@ __device__ __forceinline__ double atomic_max_f64(double* addr, double val) {
 __device__ __forceinline__ double atomic_min_nonneg(double* addr, double val) {
     return __longlong_as_double(atomicMin((long long*)addr, __double_as_longlong(val)));
 }
+
+// A weight as float64.  CuPy compiles with -ftz=true, which would flush float32
+// subnormals to zero in a plain (double) cast: those are rebuilt exactly from their bits
+// (mantissa × 2^-149, exact in double, where -ftz does not apply).
+__device__ __forceinline__ double as_f64(double w) { return w; }
+__device__ __forceinline__ double as_f64(long long w) { return (double)w; }
+__device__ __forceinline__ double as_f64(int w) { return (double)w; }
+__device__ __forceinline__ double as_f64(float w) {
+    unsigned b = __float_as_uint(w);
+    if (b & 0x7f800000u) return (double)w;                  // normal, inf
+    double m = (double)(b & 0x007fffffu) * 1.401298464324817070923729583289916e-45;
+    return (b >> 31) ? -m : m;
+}

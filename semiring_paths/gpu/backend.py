@@ -28,6 +28,9 @@ except ImportError:  # pragma: no cover - exercised on machines without CuPy
     cp = None
 
 _THREADS = 256
+#: (CuPy appends -ftz=true whatever is asked: atomics.cuh's as_f64 keeps float32
+#: subnormal weights exact regardless)
+_NVRTC = ("--std=c++17",)
 #: levels run with a host check per level before a graph counts as high-diameter
 TAIL_AFTER = 16
 #: levels (or rounds) launched back to back between host checks in the device tail
@@ -104,12 +107,12 @@ class GPUBackend(OpenSetOps):
 
     @cached_property
     def _module(self):
-        return cp.RawModule(code=self._source("kernels.cu"), options=("--std=c++17",))
+        return cp.RawModule(code=self._source("kernels.cu"), options=_NVRTC)
 
     @cached_property
     def _tails(self):
         """The persistent tails, launched cooperatively (a grid that stays resident)."""
-        return cp.RawModule(code=self._source("tails.cu"), options=("--std=c++17",),
+        return cp.RawModule(code=self._source("tails.cu"), options=_NVRTC,
                             enable_cooperative_groups=True)
 
     def _kernel(self, name):

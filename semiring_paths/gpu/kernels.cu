@@ -95,7 +95,7 @@ __device__ void sssp_push_edges(const long long* __restrict__ indptr,
     }
     long long k = indptr[frontier[lo]] + (e - offs[lo]);
     int v = indices[k];
-    double nd = du[lo] + (double)weights[k];
+    double nd = du[lo] + as_f64(weights[k]);
     if (nd < d[v]) {
         double old = relax_min<NONNEG>(&d[v], nd);
         if (nd < old) changed[v] = 1;
@@ -117,7 +117,7 @@ __device__ void sssp_push_flags(const long long* __restrict__ indptr,
         double dv = d[v];
         for (long long k = indptr[v]; k < indptr[v + 1]; ++k) {
             int w = indices[k];
-            double nd = dv + (double)weights[k];
+            double nd = dv + as_f64(weights[k]);
             if (nd < d[w]) {
                 double old = relax_min<NONNEG>(&d[w], nd);
                 if (nd < old && !changed_out[w]) { changed_out[w] = 1; ++found; }
@@ -182,7 +182,7 @@ __device__ void relax_push(const long long* __restrict__ indptr,
     for (long long k = indptr[u] + lane; k < indptr[u + 1]; k += WARP) {
         int v = indices[k];
         if (exclude && exclude[v]) continue;
-        double x = S::times(a, (double)weights[k]);
+        double x = S::times(a, as_f64(weights[k]));
         if (!thas[v]) thas[v] = 1;
         if (S::better(x, t[v])) S::add(&t[v], x);
     }
@@ -203,7 +203,7 @@ __device__ void relax_pull(const long long* __restrict__ indptr_t,
         int u = indices_t[k];
         if (!fhas[u]) continue;
         any = true;
-        double x = S::times(fval[u], (double)weights_t[k]);
+        double x = S::times(fval[u], as_f64(weights_t[k]));
         if (S::better(x, acc)) acc = x;
     }
     if (any) { t[v] = acc; thas[v] = 1; }
