@@ -118,11 +118,19 @@ class GPUBackend(OpenSetOps):
     def _kernel(self, name):
         return self._module.get_function(name)
 
+    #: blocks of the persistent tails (None: 2 per SM, all resident).  A high-diameter
+    #: graph's frontier is small, and a grid barrier costs less over fewer blocks.
+    tail_blocks: int | None = None
+
     @cached_property
+    def _sms(self) -> int:
+        return cp.cuda.Device().attributes["MultiProcessorCount"]
+
+    @property
     def _resident_grid(self) -> tuple[tuple[int], tuple[int]]:
-        """Blocks that are all resident at once: 2 of 256 threads per SM."""
-        sms = cp.cuda.Device().attributes["MultiProcessorCount"]
-        return (2 * sms,), (_THREADS,)
+        """Blocks that are all resident at once (at most 2 of 256 threads per SM)."""
+        blocks = self.tail_blocks or 2 * self._sms
+        return (min(blocks, 2 * self._sms),), (_THREADS,)
 
     def _persistent(self, name, args) -> bool:
         """Launch a cooperative tail; False where the device or CuPy cannot."""
@@ -277,7 +285,7 @@ class GPUBackend(OpenSetOps):
 
     def frontier_edges(self, x) -> int:
         if isinstance(x, DeviceVector):
-            return int(self.degree[x.has].sum().get())
+            return int((self.degree * x.has).sum().get())
         return int(self.degree[x.indices()].sum().get())
 
     #: set by ``as_cupy=True`` calls: results stay on the device as CuPy arrays
@@ -406,6 +414,24 @@ class GPUBackend(OpenSetOps):
         import time
 
         n = self.n
+        t0 = time.perf_counter()
+        queue = cp.flatnonzero(changed).astype(cp.int32)
+        queue_a = cp.empty(n, cp.int32)
+        queue_a[:queue.size] = queue
+        counts, done = cp.zeros(n + 1, cp.int32), cp.zeros(1, cp.int32)
+        limit = max(n, 1) - rounds
+        if self._persistent("sssp_tail_coop_" + self._sssp_tag, (
+                self.indptr, self.indices, self.weights, np.int32(n), queue_a,
+                cp.empty(n, cp.int32), cp.array([queue.size, 0, 0], cp.int32),
+                cp.zeros(n, cp.int32), cp.zeros(n, cp.int32), d, counts, done,
+                np.int32(limit))):
+            per = counts[:int(done.get()[0])].get()
+            dt = (time.perf_counter() - t0) / max(per.size, 1)
+            for c in per.tolist():
+                trace.add(frontier=-1, edges=-1, seconds=dt, changed=c)
+            if per.size >= limit and per[-1]:
+                raise NegativeCycleError.reachable_from(source)
+            return
         kernel = self._kernel("sssp_push_flags_" + self._sssp_tag)
         grid, block = self._grid(n)
         counts = cp.zeros(TAIL_CHECK_EVERY, cp.int32)

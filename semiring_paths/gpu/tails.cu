@@ -1,6 +1,4 @@
 // semiring_paths persistent BFS tail (compiled with cooperative groups; gpu/backend.py).
-// (A workfront version of the same design measured 2x slower than the CUDA-graph tail of
-// kernels.cu on a 1000x1000 grid, H100: the SSSP tail stays there.)
 //
 // A high-diameter graph spends its time in thousands of tiny levels. These kernels run
 // all remaining levels in one cooperative launch: the frontier is a queue, every thread
@@ -48,3 +46,64 @@ extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
         if (tid == 0) counts[i] = vsize[(i + 1) % 3];
     }
 }
+
+// Workfront, round after round: the frontier is a queue of the vertices whose distance
+// dropped in the last round.  A vertex enters round i+1's queue at most once, guarded by
+// the flags mark[(i+1) & 1]; processing u in round i clears mark[i & 1][u] for round i+2,
+// so setting and clearing never race.  counts[i] = |queue| after round start + i + 1.
+template <class W, bool NONNEG>
+__device__ void sssp_tail_coop(const long long* __restrict__ indptr,
+                               const int* __restrict__ indices, const W* __restrict__ weights,
+                               int n, int* __restrict__ queue_a, int* __restrict__ queue_b,
+                               int* __restrict__ size, int* __restrict__ mark0,
+                               int* __restrict__ mark1, double* __restrict__ d,
+                               int* __restrict__ counts, int* __restrict__ done,
+                               int max_rounds) {
+    cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+    long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    long long stride = (long long)gridDim.x * blockDim.x;
+    for (int i = 0;; ++i) {
+        volatile int* vsize = size;
+        int nf = vsize[i % 3];
+        if (nf == 0 || i >= max_rounds) {
+            if (tid == 0) *done = i;
+            return;
+        }
+        const int* q = (i & 1) ? queue_b : queue_a;
+        int* nq = (i & 1) ? queue_a : queue_b;
+        int* mine = (i & 1) ? mark1 : mark0;
+        int* next = (i & 1) ? mark0 : mark1;
+        if (tid == 0) size[(i + 2) % 3] = 0;
+        for (long long j = tid; j < nf; j += stride) {
+            int u = q[j];
+            mine[u] = 0;
+            double du = ((volatile double*)d)[u];
+            for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
+                int v = indices[k];
+                double nd = du + as_f64(weights[k]);
+                if (nd < d[v]) {
+                    double old = NONNEG ? atomic_min_nonneg(&d[v], nd)
+                                        : atomic_min_f64(&d[v], nd);
+                    if (nd < old && !next[v] && atomicExch(&next[v], 1) == 0)
+                        nq[atomicAdd(&size[(i + 1) % 3], 1)] = v;
+                }
+            }
+        }
+        grid.sync();
+        if (tid == 0) counts[i] = vsize[(i + 1) % 3];
+    }
+}
+
+#define SSSP_TAIL(W, TAG, NN, NNTAG)                                                         \
+extern "C" __global__ void sssp_tail_coop_##TAG##NNTAG(                                     \
+        const long long* indptr, const int* indices, const W* weights, int n, int* queue_a, \
+        int* queue_b, int* size, int* mark0, int* mark1, double* d, int* counts, int* done, \
+        int max_rounds) {                                                                   \
+    sssp_tail_coop<W, NN>(indptr, indices, weights, n, queue_a, queue_b, size, mark0,       \
+                          mark1, d, counts, done, max_rounds);                              \
+}
+#define SSSP_TAIL_W(W, TAG) SSSP_TAIL(W, TAG, true, _nn) SSSP_TAIL(W, TAG, false, )
+SSSP_TAIL_W(int, i32)
+SSSP_TAIL_W(long long, i64)
+SSSP_TAIL_W(float, f32)
+SSSP_TAIL_W(double, f64)
