@@ -8,6 +8,17 @@
 // every thread finished reading before the previous barrier.
 #include <cooperative_groups.h>
 
+// nq[size++] = v for every calling thread, with one atomicAdd per group of threads that
+// arrive together (the lanes active here, however the warp diverged): a single queue
+// counter hit once per vertex serialises thousands of atomics a level.
+__device__ __forceinline__ void enqueue(int* nq, int* size, int v) {
+    cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+    int base = 0;
+    if (g.thread_rank() == 0) base = atomicAdd(size, (int)g.size());
+    base = g.shfl(base, 0);
+    nq[base + g.thread_rank()] = v;
+}
+
 // q⟨¬π⟩ = q any.secondi A, level after level; counts[i] = |q| after level start + i + 1.
 extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
                                          const int* __restrict__ indices, int n,
@@ -38,7 +49,7 @@ extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
                 int v = indices[k];
                 if (parents[v] == -1 && atomicCAS(&parents[v], -1, u) == -1) {
                     levels[v] = level;
-                    nq[atomicAdd(&size[(i + 1) % 3], 1)] = v;
+                    enqueue(nq, &size[(i + 1) % 3], v);
                 }
             }
         }
@@ -85,7 +96,7 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
                     double old = NONNEG ? atomic_min_nonneg(&d[v], nd)
                                         : atomic_min_f64(&d[v], nd);
                     if (nd < old && !next[v] && atomicExch(&next[v], 1) == 0)
-                        nq[atomicAdd(&size[(i + 1) % 3], 1)] = v;
+                        enqueue(nq, &size[(i + 1) % 3], v);
                 }
             }
         }
