@@ -209,6 +209,23 @@ class GPUBackend(OpenSetOps):
         n = self.n
         t0 = time.perf_counter()
         queue = cp.nonzero(levels == level)[0].astype(cp.int32)
+        if queue.size and self.asynchronous:
+            big = np.int32(2**31 - 1)
+            lv = cp.where(levels < 0, big, levels)
+            self._async("bfs_async", queue, (self.indptr, self.indices), lv)
+            ptr_t, idx_t = self._csc
+            grid, block = self._grid(n)
+            self._tails.get_function("bfs_parents")(grid, block, (
+                ptr_t, idx_t, lv, np.int32(n), np.int32(level), parents))
+            levels[:] = cp.where(lv == big, -1, lv)
+            later = lv[(lv > level) & (lv != big)] - level - 1
+            per = cp.bincount(later).get() if later.size else np.zeros(0, np.int64)
+            dt = (time.perf_counter() - t0) / max(per.size, 1)
+            prev = int(queue.size)
+            for c in [*per.tolist(), 0]:
+                trace.add(frontier=prev, edges=-1, seconds=dt, direction="async", changed=c)
+                prev = c
+            return
         if queue.size:
             size = cp.array([queue.size, 0, 0], cp.int32)
             counts, done = cp.zeros(n + 1, cp.int32), cp.zeros(1, cp.int32)
@@ -254,6 +271,27 @@ class GPUBackend(OpenSetOps):
         for c in per.tolist():
             trace.add(frontier=prev, edges=-1, seconds=dt, direction="push", changed=c)
             prev = c
+
+    #: finish high-diameter searches with the barrier-free worklist kernels of tails.cu
+    #: (label-correcting; non-negative weights only); False: level-synchronous tails
+    asynchronous = True
+
+    def _async(self, name: str, queue, graph_args: tuple, values) -> int:
+        """Run a worklist kernel of ``tails.cu`` from ``queue`` until no value drops;
+        returns the vertices processed (pops)."""
+        n = self.n
+        grid, block = self._resident_grid
+        threads = grid[0] * block[0]
+        cap = 1 << int(n + threads + 1).bit_length()          # a power of two > n + threads
+        slots = cp.full(cap, -1, cp.int32)
+        slots[:queue.size] = queue
+        ctr = cp.array([0, queue.size], cp.uint64)            # head (claims), tail (fills)
+        pending = cp.array([queue.size], cp.int32)
+        inq = cp.zeros(n, cp.int32)
+        inq[queue] = 1
+        self._tails.get_function(name)(grid, block, (
+            *graph_args, slots, np.uint64(cap - 1), ctr, pending, inq, values))
+        return int(ctr[1].get())
 
     def _captured(self, launches):
         """``launches`` captured once as a CUDA graph and replayed (about 1 µs a kernel
@@ -416,6 +454,12 @@ class GPUBackend(OpenSetOps):
         n = self.n
         t0 = time.perf_counter()
         queue = cp.flatnonzero(changed).astype(cp.int32)
+        if self.asynchronous and not self.graph.has_negative_weights:
+            pops = self._async("sssp_async_" + self.weight_tag, queue,
+                               (self.indptr, self.indices, self.weights), d)
+            trace.add(frontier=int(queue.size), edges=-1, direction="async",
+                      seconds=time.perf_counter() - t0, changed=pops)
+            return
         queue_a = cp.empty(n, cp.int32)
         queue_a[:queue.size] = queue
         counts, done = cp.zeros(n + 1, cp.int32), cp.zeros(1, cp.int32)

@@ -118,3 +118,112 @@ SSSP_TAIL_W(int, i32)
 SSSP_TAIL_W(long long, i64)
 SSSP_TAIL_W(float, f32)
 SSSP_TAIL_W(double, f64)
+
+// ---------------------------------------------------------------- asynchronous tails
+// Label-correcting relaxation needs no levels: with non-negative weights, relaxing the
+// edges of any vertex whose value dropped, in any order, until none drops, gives the
+// fixed point d = d ⊕ (d ⊕.⊗ A).  These kernels do it over one FIFO worklist with no
+// barrier at all — a high-diameter graph's thousands of levels cost no grid-wide
+// synchronisation.  Slots hold vertex ids (-1: empty), claimed in order by head and
+// filled in order by tail; pending counts vertices enqueued and not yet finished, so
+// pending == 0 proves the fixed point.  A vertex is queued at most once at a time
+// (inq), so at most n slots are in use: the ring has room for every thread beyond that.
+// BFS is the same with unit weights on int levels (parents by a pull pass afterwards).
+template <class T>
+__device__ __forceinline__ T load_relaxed(const T* p) { return *(volatile const T*)p; }
+
+__device__ __forceinline__ void push_work(int v, int* slots, unsigned long long mask,
+                                          unsigned long long* ctr, int* pending) {
+    atomicAdd(pending, 1);
+    unsigned long long j = atomicAdd(&ctr[1], 1ull);
+    __threadfence();
+    atomicExch(&slots[j & mask], v);
+}
+
+// the next vertex to process, or -1 when the worklist is done
+__device__ __forceinline__ int pop_work(int* slots, unsigned long long mask,
+                                        unsigned long long* ctr, const int* pending) {
+    unsigned long long i = atomicAdd(&ctr[0], 1ull);
+    int* slot = &slots[i & mask];
+    while (load_relaxed(slot) < 0) {
+        if (load_relaxed(pending) == 0) return -1;
+        __nanosleep(64);
+    }
+    return atomicExch(slot, -1);
+}
+
+template <class W>
+__device__ void sssp_async(const long long* __restrict__ indptr,
+                           const int* __restrict__ indices, const W* __restrict__ weights,
+                           int* slots, unsigned long long mask, unsigned long long* ctr,
+                           int* pending, int* inq, double* d) {
+    for (;;) {
+        int u = pop_work(slots, mask, ctr, pending);
+        if (u < 0) return;
+        atomicExch(&inq[u], 0);            // a later drop of d(u) queues u again
+        __threadfence();
+        double du = load_relaxed(&d[u]);
+        for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
+            int v = indices[k];
+            double nd = du + as_f64(weights[k]);
+            if (nd < load_relaxed(&d[v])) {
+                double old = atomic_min_nonneg(&d[v], nd);
+                if (nd < old && atomicExch(&inq[v], 1) == 0)
+                    push_work(v, slots, mask, ctr, pending);
+            }
+        }
+        __threadfence();
+        atomicSub(pending, 1);
+    }
+}
+
+#define SSSP_ASYNC(W, TAG)                                                                   \
+extern "C" __global__ void sssp_async_##TAG(                                                \
+        const long long* indptr, const int* indices, const W* weights, int* slots,          \
+        unsigned long long mask, unsigned long long* ctr, int* pending, int* inq,           \
+        double* d) {                                                                        \
+    sssp_async<W>(indptr, indices, weights, slots, mask, ctr, pending, inq, d);             \
+}
+SSSP_ASYNC(int, i32)
+SSSP_ASYNC(long long, i64)
+SSSP_ASYNC(float, f32)
+SSSP_ASYNC(double, f64)
+
+// BFS levels as the min-plus fixed point with unit weights (unreached = INT_MAX).
+extern "C" __global__ void bfs_async(const long long* __restrict__ indptr,
+                                     const int* __restrict__ indices, int* slots,
+                                     unsigned long long mask, unsigned long long* ctr,
+                                     int* pending, int* inq, int* levels) {
+    for (;;) {
+        int u = pop_work(slots, mask, ctr, pending);
+        if (u < 0) return;
+        atomicExch(&inq[u], 0);
+        __threadfence();
+        int nl = load_relaxed(&levels[u]) + 1;
+        for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
+            int v = indices[k];
+            if (nl < load_relaxed(&levels[v])) {
+                int old = atomicMin(&levels[v], nl);
+                if (nl < old && atomicExch(&inq[v], 1) == 0)
+                    push_work(v, slots, mask, ctr, pending);
+            }
+        }
+        __threadfence();
+        atomicSub(pending, 1);
+    }
+}
+
+// π(v) = an in-neighbour one level closer, for every v past level `from` (levels final).
+extern "C" __global__ void bfs_parents(const long long* __restrict__ indptr_t,
+                                       const int* __restrict__ indices_t,
+                                       const int* __restrict__ levels, int n, int from,
+                                       int* __restrict__ parents) {
+    int v = blockIdx.x * blockDim.x + threadIdx.x;
+    if (v >= n) return;
+    int lv = levels[v];
+    if (lv <= from) return;
+    for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
+        int u = indices_t[k];
+        if (levels[u] == lv - 1) { parents[v] = u; return; }
+    }
+}
