@@ -45,8 +45,7 @@ def main(argv=None) -> int:
     configs += [("cooperative", 264), ("cuda-graph", 0)]
     for tail, blocks in configs:
         be.tail_blocks = blocks or None
-        be.asynchronous = tail == "async"
-        be._no_coop = tail == "cuda-graph"
+        be.tail = tail
         for label, run in [("bfs", lambda s: sp.bfs(G, s, backend="gpu", as_cupy=True)),
                            ("sssp workfront", lambda s: sp.sssp(
                                G, s, strategy="workfront", backend="gpu", as_cupy=True))]:

@@ -280,3 +280,27 @@ def test_as_cupy_keeps_results_on_the_device():
     u = sp.sssp(U, 0, backend="gpu", as_cupy=True)
     assert isinstance(u.distances, cp.ndarray) and u.distances.get().tolist() == [0, 1, 2]
     assert not sp.backend.backend_for(G, "gpu").keep_on_device
+
+
+@pytest.mark.parametrize("tail", ["async", "cooperative", "cuda-graph"])
+def test_every_tail_of_high_diameter_searches(tail):
+    """The three ways to finish a long search give the CPU's levels and distances."""
+    from semiring_paths.generators import grid
+
+    G = grid(120, 90, seed=4, weights=(0, 9))
+    D = sp.Graph.from_edges(np.arange(3000), np.arange(1, 3001),
+                            weights=np.r_[np.full(2000, 2.0), np.full(1000, -1.0)])
+    for H in (G, D, sp.read("rome99")):
+        be = sp.backend.backend_for(H, "gpu")
+        be.tail = tail
+        try:
+            s = 0
+            r = sp.bfs(H, s, backend="gpu")
+            assert r.trace.iterations > 16           # the tail ran
+            np.testing.assert_array_equal(r.levels, sp.bfs(H, s).levels)
+            verify_bfs(H, s, r.levels, r.parents)
+            d = sp.sssp(H, s, strategy="workfront", backend="gpu")
+            np.testing.assert_array_equal(d.distances,
+                                          sp.sssp(H, s, strategy="workfront").distances)
+        finally:
+            be.tail = "auto"

@@ -134,7 +134,8 @@ class GPUBackend(OpenSetOps):
 
     def _persistent(self, name, args) -> bool:
         """Launch a cooperative tail; False where the device or CuPy cannot."""
-        if getattr(self, "_no_coop", False):
+        if getattr(self, "_no_coop", False) or not self._tail_is(
+                "cooperative", "bfs" if name.startswith("bfs") else "sssp"):
             return False
         try:
             grid, block = self._resident_grid
@@ -209,7 +210,7 @@ class GPUBackend(OpenSetOps):
         n = self.n
         t0 = time.perf_counter()
         queue = cp.nonzero(levels == level)[0].astype(cp.int32)
-        if queue.size and self.asynchronous:
+        if queue.size and self._tail_is("async", "bfs"):
             big = np.int32(2**31 - 1)
             lv = cp.where(levels < 0, big, levels)
             self._async("bfs_async", queue, (self.indptr, self.indices), lv)
@@ -272,9 +273,19 @@ class GPUBackend(OpenSetOps):
             trace.add(frontier=prev, edges=-1, seconds=dt, direction="push", changed=c)
             prev = c
 
-    #: finish high-diameter searches with the barrier-free worklist kernels of tails.cu
-    #: (label-correcting; non-negative weights only); False: level-synchronous tails
-    asynchronous = True
+    #: How a high-diameter search finishes on the device (``benchmarks/
+    #: sweep_tail_blocks.py``): "async" = the barrier-free worklist kernels of tails.cu
+    #: (label-correcting; SSSP with non-negative weights), "cooperative" = one launch, a
+    #: grid barrier a level, "cuda-graph" = launches replayed from a captured graph.
+    #: "auto": cooperative BFS, CUDA-graph SSSP — the fastest on a 1000×1000 grid, H100
+    #: (BFS 18.2 / 17.7 / 16.2 ms, SSSP 28.5 / 26.1 / 36.0 ms for the three), with the
+    #: next one taken where a launch mode is unavailable.
+    tail = "auto"
+
+    def _tail_is(self, kind: str, family: str) -> bool:
+        if self.tail == "auto":
+            return kind == {"bfs": "cooperative", "sssp": "cuda-graph"}[family]
+        return self.tail == kind
 
     def _async(self, name: str, queue, graph_args: tuple, values) -> int:
         """Run a worklist kernel of ``tails.cu`` from ``queue`` until no value drops;
@@ -454,7 +465,7 @@ class GPUBackend(OpenSetOps):
         n = self.n
         t0 = time.perf_counter()
         queue = cp.flatnonzero(changed).astype(cp.int32)
-        if self.asynchronous and not self.graph.has_negative_weights:
+        if self._tail_is("async", "sssp") and not self.graph.has_negative_weights:
             pops = self._async("sssp_async_" + self.weight_tag, queue,
                                (self.indptr, self.indices, self.weights), d)
             trace.add(frontier=int(queue.size), edges=-1, direction="async",
