@@ -304,3 +304,24 @@ def test_every_tail_of_high_diameter_searches(tail):
                                           sp.sssp(H, s, strategy="workfront").distances)
         finally:
             be.tail = "auto"
+
+
+def test_gpu_kronecker_generator():
+    """The device generator's CSR: sorted rows, symmetric, no loops or duplicates, a
+    Graph500-like degree skew; BFS on it equals the CPU's."""
+    from semiring_paths.gpu.generators import kronecker
+
+    G = kronecker(12, seed=7)
+    assert G.n_vertices == 4096 and not G.directed
+    M = G.to_scipy(np.bool_)
+    assert M.has_sorted_indices and (M != M.T).nnz == 0
+    assert not M.diagonal().any() and M.nnz == G.n_stored   # to_scipy would merge duplicates
+    rows = np.repeat(np.arange(G.n_vertices), np.diff(G.indptr))
+    key = rows * G.n_vertices + G.indices
+    assert np.all(np.diff(key) > 0)
+    assert 0.6 * 16 * 4096 < G.n_edges <= 16 * 4096 and G.out_degree.max() > 200
+    s = int(np.argmax(G.out_degree))
+    r = sp.bfs(G, s, backend="gpu")
+    np.testing.assert_array_equal(r.levels, sp.bfs(G, s).levels)
+    verify_bfs(G, s, r.levels, r.parents)
+    assert kronecker(12, seed=7).n_stored == G.n_stored                   # reproducible

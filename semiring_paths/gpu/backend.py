@@ -247,12 +247,12 @@ class GPUBackend(OpenSetOps):
         level_dev = cp.array([level], cp.int32)
         step, advance = self._kernel("bfs_push_level_dev"), self._kernel("advance_level")
         grid, block = self._grid(n)
-        args = (self.indptr, self.indices, np.int32(n), level_dev, levels, parents, counts)
 
-        def batch():
-            for _ in range(TAIL_CHECK_EVERY):
-                step(grid, block, args)
-                advance((1,), (1,), (level_dev,))
+        def batch():     # level = *level_dev + j: one advance a batch, not one a level
+            for j in range(TAIL_CHECK_EVERY):
+                step(grid, block, (self.indptr, self.indices, np.int32(n), level_dev,
+                                   np.int32(j), levels, parents, counts))
+            advance((1,), (1,), (level_dev, np.int32(TAIL_CHECK_EVERY)))
 
         run = self._captured(batch)
         lvl = level
@@ -495,8 +495,7 @@ class GPUBackend(OpenSetOps):
         def batch():
             counts.fill(0)
             for j in range(TAIL_CHECK_EVERY):     # even: the flags end where they began
-                src, dst = flags[j % 2], flags[1 - j % 2]
-                dst.fill(0)
+                src, dst = flags[j % 2], flags[1 - j % 2]    # the kernel clears src
                 kernel(grid, block, (self.indptr, self.indices, self.weights,
                                      np.int32(n), src, dst, d, counts[j:j + 1]))
 

@@ -105,15 +105,18 @@ __device__ void sssp_push_edges(const long long* __restrict__ indptr,
 // The same with f = {v : changed_in[v]}, thread per vertex: the device-resident tail of
 // high-diameter graphs (rounds launched back to back in a CUDA graph, no host read;
 // per-round counts accumulate on the device, warp-aggregated).
+// Each thread clears the input flag it consumed, so the two flag arrays alternate with no
+// memset between rounds.
 template <class W, bool NONNEG>
 __device__ void sssp_push_flags(const long long* __restrict__ indptr,
                                 const int* __restrict__ indices, const W* __restrict__ weights,
-                                int n, const unsigned char* __restrict__ changed_in,
+                                int n, unsigned char* __restrict__ changed_in,
                                 unsigned char* __restrict__ changed_out,
                                 double* __restrict__ d, int* __restrict__ count) {
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     int found = 0;
     if (v < n && changed_in[v]) {
+        changed_in[v] = 0;
         double dv = d[v];
         for (long long k = indptr[v]; k < indptr[v + 1]; ++k) {
             int w = indices[k];
@@ -137,7 +140,7 @@ extern "C" __global__ void sssp_push_edges_##TAG##NNTAG(                        
 }                                                                                           \
 extern "C" __global__ void sssp_push_flags_##TAG##NNTAG(                                    \
         const long long* indptr, const int* indices, const W* weights, int n,               \
-        const unsigned char* changed_in, unsigned char* changed_out, double* d,             \
+        unsigned char* changed_in, unsigned char* changed_out, double* d,                   \
         int* count) {                                                                       \
     sssp_push_flags<W, NN>(indptr, indices, weights, n, changed_in, changed_out, d, count); \
 }
@@ -235,10 +238,10 @@ RELAX_KERNELS_S(MaxTimes, max_times)
 extern "C" __global__ void bfs_push_level_dev(const long long* __restrict__ indptr,
                                               const int* __restrict__ indices, int n,
                                               const int* __restrict__ level_ptr,
-                                              int* __restrict__ levels,
+                                              int offset, int* __restrict__ levels,
                                               int* __restrict__ parents,
                                               int* __restrict__ counts) {
-    int level = *level_ptr;
+    int level = *level_ptr + offset;
     int v = blockIdx.x * blockDim.x + threadIdx.x;
     int found = 0;
     if (v < n && levels[v] == level) {
@@ -253,7 +256,7 @@ extern "C" __global__ void bfs_push_level_dev(const long long* __restrict__ indp
     warp_count(found, &counts[level + 1]);
 }
 
-extern "C" __global__ void advance_level(int* level_ptr) { *level_ptr += 1; }
+extern "C" __global__ void advance_level(int* level_ptr, int by) { *level_ptr += by; }
 
 // ---------------------------------------------------------------- frontier bitmaps
 // Multi-source BFS, 64 sources a word, w words a vertex (word j of v at v·w + j):
