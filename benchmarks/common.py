@@ -47,7 +47,7 @@ def table(rows: list[dict], cols: list[tuple[str, str]]) -> str:
     """A plain text table: ``cols`` is a list of (key, format)."""
     head = [k for k, _ in cols]
     body = [[format(r[k], f) if r.get(k) is not None else "-" for k, f in cols] for r in rows]
-    w = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
+    w = [max([len(h), *(len(b[i]) for b in body)]) for i, h in enumerate(head)]
     line = lambda xs: "  ".join(x.rjust(wi) for x, wi in zip(xs, w))
     return "\n".join([line(head), line(["-" * wi for wi in w]), *map(line, body)])
 
