@@ -1,9 +1,10 @@
 """Which tail should finish a high-diameter search, with how many blocks?
 
 A grid's frontier holds a few thousand vertices for thousands of levels.  The tails:
-"async" (barrier-free worklist, label-correcting), "cooperative" (one grid barrier a
-level) and "cuda-graph" (launches replayed from a captured graph, a host check every 32
-levels).  Times BFS and workfront SSSP (as_cupy, median over sources, answers verified
+"block" (one block, frontier in shared memory, block barriers), "async" (barrier-free
+worklist, label-correcting; ``--blocks`` sizes its grid), "cooperative" (one grid barrier
+a level) and "cuda-graph" (launches replayed from a captured graph, a host check every
+32 levels).  Times BFS and workfront SSSP (as_cupy, median over sources, answers verified
 against the CPU backend first).
 
     python benchmarks/sweep_tail_blocks.py --grid 1000 --blocks 66,132,264
@@ -41,8 +42,8 @@ def main(argv=None) -> int:
     ref = {s: (sp.bfs(G, s).levels, sp.sssp(G, s, strategy="workfront").distances)
            for s in src[:2]}
     rows = []
-    configs = [("async", int(b)) for b in a.blocks.split(",")]
-    configs += [("cooperative", 264), ("cuda-graph", 0)]
+    configs = [("block", 1), *[("async", int(b)) for b in a.blocks.split(",")],
+               ("cooperative", 264), ("cuda-graph", 0)]
     for tail, blocks in configs:
         be.tail_blocks = blocks or None
         be.tail = tail

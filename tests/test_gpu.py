@@ -282,9 +282,9 @@ def test_as_cupy_keeps_results_on_the_device():
     assert not sp.backend.backend_for(G, "gpu").keep_on_device
 
 
-@pytest.mark.parametrize("tail", ["async", "cooperative", "cuda-graph"])
+@pytest.mark.parametrize("tail", ["block", "async", "cooperative", "cuda-graph"])
 def test_every_tail_of_high_diameter_searches(tail):
-    """The three ways to finish a long search give the CPU's levels and distances."""
+    """Every way to finish a long search gives the CPU's levels and distances."""
     from semiring_paths.generators import grid
 
     G = grid(120, 90, seed=4, weights=(0, 9))
@@ -304,6 +304,23 @@ def test_every_tail_of_high_diameter_searches(tail):
                                           sp.sssp(H, s, strategy="workfront").distances)
         finally:
             be.tail = "auto"
+
+
+def test_block_tail_overflow_hands_over(monkeypatch):
+    """A frontier outgrowing the one-block queue: the level is finished and the grid-wide
+    tail takes over from it, with the same answers."""
+    from semiring_paths.generators import grid
+    from semiring_paths.gpu.backend import GPUBackend
+
+    monkeypatch.setattr(GPUBackend, "_block_queue", 40)
+    G = grid(150, 150, seed=5, weights=(1, 9))
+    s = 150 * 75 + 75                                  # the centre: frontiers grow to ~300
+    r = sp.bfs(G, s, backend="gpu")
+    assert {"block", "push"} <= {st.direction for st in r.trace.steps}
+    np.testing.assert_array_equal(r.levels, sp.bfs(G, s).levels)
+    verify_bfs(G, s, r.levels, r.parents)
+    d = sp.sssp(G, s, strategy="workfront", backend="gpu")
+    np.testing.assert_array_equal(d.distances, sp.sssp(G, s, strategy="workfront").distances)
 
 
 def test_gpu_kronecker_generator():

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
@@ -210,6 +211,19 @@ class GPUBackend(OpenSetOps):
         n = self.n
         t0 = time.perf_counter()
         queue = cp.nonzero(levels == level)[0].astype(cp.int32)
+        if 0 < queue.size <= self._block_queue and self._tail_is("block", "bfs"):
+            done, per, over = self._block_tail("bfs_tail_block", (self.indptr, self.indices),
+                                               queue, (np.int32(level), levels, parents))
+            dt = (time.perf_counter() - t0) / max(per.size, 1)
+            prev = int(queue.size)
+            for c in per.tolist():
+                trace.add(frontier=prev, edges=-1, seconds=dt, direction="block", changed=c)
+                prev = c
+            if not over:
+                return
+            level += done                   # finished levels; go on grid-wide
+            t0 = time.perf_counter()
+            queue = cp.nonzero(levels == level)[0].astype(cp.int32)
         if queue.size and self._tail_is("async", "bfs"):
             big = np.int32(2**31 - 1)
             lv = cp.where(levels < 0, big, levels)
@@ -274,18 +288,40 @@ class GPUBackend(OpenSetOps):
             prev = c
 
     #: How a high-diameter search finishes on the device (``benchmarks/
-    #: sweep_tail_blocks.py``): "async" = the barrier-free worklist kernels of tails.cu
-    #: (label-correcting; SSSP with non-negative weights), "cooperative" = one launch, a
-    #: grid barrier a level, "cuda-graph" = launches replayed from a captured graph.
-    #: "auto": cooperative BFS, CUDA-graph SSSP — the fastest on a 1000×1000 grid, H100
-    #: (BFS 18.2 / 17.7 / 16.2 ms, SSSP 28.5 / 26.1 / 36.0 ms for the three), with the
-    #: next one taken where a launch mode is unavailable.
+    #: sweep_tail_blocks.py``): "block" = one block with the frontier in shared memory
+    #: and block barriers, handing over to the grid-wide default when a frontier
+    #: outgrows it; "async" = the barrier-free worklist kernels of tails.cu
+    #: (label-correcting; SSSP with non-negative weights); "cooperative" = one launch, a
+    #: grid barrier a level; "cuda-graph" = launches replayed from a captured graph.
+    #: "auto" = ``AUTO_TAIL``; each falls back to the next where a launch mode fails.
     tail = "auto"
+    #: measured on a 1000×1000 grid, H100 (see the sweep)
+    AUTO_TAIL: ClassVar[dict] = {"bfs": "block", "sssp": "block"}
+    #: the grid-wide tail after a "block" tail's frontier overflows
+    GRID_TAIL: ClassVar[dict] = {"bfs": "cooperative", "sssp": "cuda-graph"}
 
     def _tail_is(self, kind: str, family: str) -> bool:
-        if self.tail == "auto":
-            return kind == {"bfs": "cooperative", "sssp": "cuda-graph"}[family]
-        return self.tail == kind
+        chosen = self.AUTO_TAIL[family] if self.tail == "auto" else self.tail
+        return kind == chosen or (chosen == "block" and kind == self.GRID_TAIL[family])
+
+    @cached_property
+    def _block_queue(self) -> int:
+        """Vertices a one-block tail queue holds: two queues in the opt-in shared memory."""
+        smem = cp.cuda.Device().attributes.get("MaxSharedMemoryPerBlockOptin", 48 * 1024)
+        return max(1024, min(1 << 14, (smem - 1024) // 8))
+
+    def _block_tail(self, name: str, graph_args: tuple, queue, state_args: tuple,
+                    extra: tuple = ()):
+        """Launch the one-block tail ``name`` of tails.cu on ``queue``; returns (rounds run,
+        per-round counts, whether the frontier overflowed the shared-memory queue)."""
+        cap = self._block_queue
+        counts, state = cp.zeros(self.n + 1, cp.int32), cp.zeros(2, cp.int32)
+        kernel = self._tails.get_function(name)
+        kernel.max_dynamic_shared_size_bytes = 8 * cap
+        kernel((1,), (1024,), (*graph_args, queue, np.int32(queue.size), np.int32(cap),
+                               *state_args, counts, *extra, state), shared_mem=8 * cap)
+        done, over = (int(x) for x in state.get())
+        return done, counts[:done].get(), bool(over)
 
     def _async(self, name: str, queue, graph_args: tuple, values) -> int:
         """Run a worklist kernel of ``tails.cu`` from ``queue`` until no value drops;
@@ -465,6 +501,25 @@ class GPUBackend(OpenSetOps):
         n = self.n
         t0 = time.perf_counter()
         queue = cp.flatnonzero(changed).astype(cp.int32)
+        if 0 < queue.size <= self._block_queue and self._tail_is("block", "sssp"):
+            marks = (cp.zeros(n, cp.int32), cp.zeros(n, cp.int32))
+            marks[0][queue] = 1
+            limit = max(n, 1) - rounds
+            done, per, over = self._block_tail(
+                "sssp_tail_block_" + self._sssp_tag,
+                (self.indptr, self.indices, self.weights), queue, (*marks, d),
+                (np.int32(limit),))
+            dt = (time.perf_counter() - t0) / max(per.size, 1)
+            for c in per.tolist():
+                trace.add(frontier=-1, edges=-1, seconds=dt, direction="block", changed=c)
+            rounds += done
+            if not over:
+                if done >= limit and per.size and per[-1]:
+                    raise NegativeCycleError.reachable_from(source)
+                return
+            changed = (marks[done & 1] != 0).astype(cp.uint8)   # the pending frontier
+            t0 = time.perf_counter()
+            queue = cp.flatnonzero(changed).astype(cp.int32)
         if self._tail_is("async", "sssp") and not self.graph.has_negative_weights:
             pops = self._async("sssp_async_" + self.weight_tag, queue,
                                (self.indptr, self.indices, self.weights), d)

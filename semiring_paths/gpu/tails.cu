@@ -227,3 +227,105 @@ extern "C" __global__ void bfs_parents(const long long* __restrict__ indptr_t,
         if (levels[u] == lv - 1) { parents[v] = u; return; }
     }
 }
+
+// ---------------------------------------------------------------- one-block tails
+// A grid-wide barrier costs microseconds; a block's __syncthreads costs nanoseconds.
+// While the frontier fits in shared memory (cap vertices a queue), one block of 1024
+// threads runs level after level with block barriers only; the graph's arrays stay in L2.
+// When a level's output overflows the queue, the level is still finished (levels /
+// distances and the marks are authoritative) and the kernel stops; state[0] = levels
+// done, state[1] = 1 on overflow, and the host resumes with a grid-wide tail.
+extern "C" __global__ void bfs_tail_block(const long long* __restrict__ indptr,
+                                          const int* __restrict__ indices,
+                                          const int* __restrict__ queue0, int nf0, int cap,
+                                          int start_level, int* __restrict__ levels,
+                                          int* __restrict__ parents, int* __restrict__ counts,
+                                          int* __restrict__ state) {
+    extern __shared__ int smem[];
+    __shared__ int size[2];
+    __shared__ int overflow;
+    int* q[2] = {smem, smem + cap};
+    for (int j = threadIdx.x; j < nf0; j += blockDim.x) q[0][j] = queue0[j];
+    if (threadIdx.x == 0) { size[0] = nf0; size[1] = 0; overflow = 0; }
+    __syncthreads();
+    int i = 0;
+    for (;; ++i) {
+        int cur = i & 1, nxt = cur ^ 1, nf = size[cur];
+        if (nf == 0 || overflow) break;
+        int level = start_level + i + 1;
+        for (int j = threadIdx.x; j < nf; j += blockDim.x) {
+            int u = q[cur][j];
+            for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
+                int v = indices[k];
+                if (parents[v] == -1 && atomicCAS(&parents[v], -1, u) == -1) {
+                    levels[v] = level;
+                    int pos = atomicAdd(&size[nxt], 1);
+                    if (pos < cap) q[nxt][pos] = v; else overflow = 1;
+                }
+            }
+        }
+        __syncthreads();
+        if (threadIdx.x == 0) { counts[i] = size[nxt]; size[cur] = 0; }
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) { state[0] = i; state[1] = overflow; }
+}
+
+// Workfront the same way: mark[p][v] = 1 while v waits in queue p (at most once); the
+// marks of the pending queue are the frontier handed back on overflow.
+template <class W, bool NONNEG>
+__device__ void sssp_tail_block(const long long* __restrict__ indptr,
+                                const int* __restrict__ indices, const W* __restrict__ weights,
+                                const int* __restrict__ queue0, int nf0, int cap,
+                                int* __restrict__ mark0, int* __restrict__ mark1,
+                                double* __restrict__ d, int* __restrict__ counts,
+                                int max_rounds, int* __restrict__ state) {
+    extern __shared__ int smem[];
+    __shared__ int size[2];
+    __shared__ int overflow;
+    int* q[2] = {smem, smem + cap};
+    int* mark[2] = {mark0, mark1};
+    for (int j = threadIdx.x; j < nf0; j += blockDim.x) q[0][j] = queue0[j];
+    if (threadIdx.x == 0) { size[0] = nf0; size[1] = 0; overflow = 0; }
+    __syncthreads();
+    int i = 0;
+    for (; i < max_rounds; ++i) {
+        int cur = i & 1, nxt = cur ^ 1, nf = size[cur];
+        if (nf == 0 || overflow) break;
+        for (int j = threadIdx.x; j < nf; j += blockDim.x) {
+            int u = q[cur][j];
+            mark[cur][u] = 0;
+            double du = ((volatile double*)d)[u];
+            for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
+                int v = indices[k];
+                double nd = du + as_f64(weights[k]);
+                if (nd < d[v]) {
+                    double old = NONNEG ? atomic_min_nonneg(&d[v], nd)
+                                        : atomic_min_f64(&d[v], nd);
+                    if (nd < old && !mark[nxt][v] && atomicExch(&mark[nxt][v], 1) == 0) {
+                        int pos = atomicAdd(&size[nxt], 1);
+                        if (pos < cap) q[nxt][pos] = v; else overflow = 1;
+                    }
+                }
+            }
+        }
+        __syncthreads();
+        if (threadIdx.x == 0) { counts[i] = size[nxt]; size[cur] = 0; }
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) { state[0] = i; state[1] = overflow; }
+}
+
+#define SSSP_BLOCK(W, TAG, NN, NNTAG)                                                        \
+extern "C" __global__ void sssp_tail_block_##TAG##NNTAG(                                    \
+        const long long* indptr, const int* indices, const W* weights, const int* queue0,   \
+        int nf0, int cap, int* mark0, int* mark1, double* d, int* counts, int max_rounds,   \
+        int* state) {                                                                       \
+    sssp_tail_block<W, NN>(indptr, indices, weights, queue0, nf0, cap, mark0, mark1, d,     \
+                           counts, max_rounds, state);                                      \
+}
+#define SSSP_BLOCK_W(W, TAG) SSSP_BLOCK(W, TAG, true, _nn) SSSP_BLOCK(W, TAG, false, )
+SSSP_BLOCK_W(int, i32)
+SSSP_BLOCK_W(long long, i64)
+SSSP_BLOCK_W(float, f32)
+SSSP_BLOCK_W(double, f64)
