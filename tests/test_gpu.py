@@ -312,33 +312,19 @@ def test_block_tail_overflow_hands_over(monkeypatch):
     from semiring_paths.generators import grid
     from semiring_paths.gpu.backend import GPUBackend
 
-    monkeypatch.setattr(GPUBackend, "_block_queue", 40)
-    G = grid(150, 150, seed=5, weights=(1, 9))
-    s = 150 * 75 + 75                                  # the centre: frontiers grow to ~300
-    r = sp.bfs(G, s, backend="gpu")
-    assert {"block", "push"} <= {st.direction for st in r.trace.steps}
-    np.testing.assert_array_equal(r.levels, sp.bfs(G, s).levels)
-    verify_bfs(G, s, r.levels, r.parents)
-    d = sp.sssp(G, s, strategy="workfront", backend="gpu")
-    np.testing.assert_array_equal(d.distances, sp.sssp(G, s, strategy="workfront").distances)
-
-
-def test_gpu_kronecker_generator():
-    """The device generator's CSR: sorted rows, symmetric, no loops or duplicates, a
-    Graph500-like degree skew; BFS on it equals the CPU's."""
-    from semiring_paths.gpu.generators import kronecker
-
-    G = kronecker(12, seed=7)
-    assert G.n_vertices == 4096 and not G.directed
-    M = G.to_scipy(np.bool_)
-    assert M.has_sorted_indices and (M != M.T).nnz == 0
-    assert not M.diagonal().any() and M.nnz == G.n_stored   # to_scipy would merge duplicates
-    rows = np.repeat(np.arange(G.n_vertices), np.diff(G.indptr))
-    key = rows * G.n_vertices + G.indices
-    assert np.all(np.diff(key) > 0)
-    assert 0.6 * 16 * 4096 < G.n_edges <= 16 * 4096 and G.out_degree.max() > 200
-    s = int(np.argmax(G.out_degree))
-    r = sp.bfs(G, s, backend="gpu")
-    np.testing.assert_array_equal(r.levels, sp.bfs(G, s).levels)
-    verify_bfs(G, s, r.levels, r.parents)
-    assert kronecker(12, seed=7).n_stored == G.n_stored                   # reproducible
+    monkeypatch.setattr(GPUBackend, "_block_queue", 50)
+    g = grid(60, 60, seed=5, weights=(1, 9))          # a path of 40 leads to its centre
+    path = np.arange(40)
+    src = np.r_[g._rows.astype(np.int64) + 40, path[:-1], 39]
+    dst = np.r_[g.indices.astype(np.int64) + 40, path[1:], 40 + 60 * 30 + 30]
+    w = np.r_[g.weights, np.full(40, 3)]
+    G = sp.Graph.from_edges(src, dst, w, directed=True)
+    r = sp.bfs(G, 0, backend="gpu")
+    kinds = [st.direction for st in r.trace.steps]
+    assert "block" in kinds and kinds[-1] != "block"   # started in the block, handed over
+    np.testing.assert_array_equal(r.levels, sp.bfs(G, 0).levels)
+    verify_bfs(G, 0, r.levels, r.parents)
+    d = sp.sssp(G, 0, strategy="workfront", backend="gpu")
+    kinds = [st.direction for st in d.trace.steps]
+    assert "block" in kinds and kinds[-1] != "block"
+    np.testing.assert_array_equal(d.distances, sp.sssp(G, 0, strategy="workfront").distances)

@@ -248,7 +248,8 @@ class GPUBackend(OpenSetOps):
             queue_a[:queue.size] = queue
             if self._persistent("bfs_tail_coop", (
                     self.indptr, self.indices, np.int32(n), queue_a, cp.empty(n, cp.int32),
-                    size, np.int32(level), levels, parents, counts, done)):
+                    size, np.int32(level), levels, parents, counts, done,
+                    np.int32(self._lanes))):
                 per = counts[:int(done.get()[0])].get()
                 dt = (time.perf_counter() - t0) / max(per.size, 1)
                 prev = int(queue.size)
@@ -303,6 +304,14 @@ class GPUBackend(OpenSetOps):
     def _tail_is(self, kind: str, family: str) -> bool:
         chosen = self.AUTO_TAIL[family] if self.tail == "auto" else self.tail
         return kind == chosen or (chosen == "block" and kind == self.GRID_TAIL[family])
+
+    @cached_property
+    def _lanes(self) -> int:
+        """Threads per frontier vertex in the cooperative tails: the mean degree rounded up
+        to a power of two (at most a warp), so a vertex's edges are read side by side."""
+        G = self.graph
+        mean = G.n_stored / max(int((G.out_degree > 0).sum()), 1)
+        return int(min(32, 1 << max(0, int(np.ceil(np.log2(max(mean, 1.0)))))))
 
     @cached_property
     def _block_queue(self) -> int:
@@ -534,7 +543,7 @@ class GPUBackend(OpenSetOps):
                 self.indptr, self.indices, self.weights, np.int32(n), queue_a,
                 cp.empty(n, cp.int32), cp.array([queue.size, 0, 0], cp.int32),
                 cp.zeros(n, cp.int32), cp.zeros(n, cp.int32), d, counts, done,
-                np.int32(limit))):
+                np.int32(limit), np.int32(self._lanes))):
             per = counts[:int(done.get()[0])].get()
             dt = (time.perf_counter() - t0) / max(per.size, 1)
             for c in per.tolist():

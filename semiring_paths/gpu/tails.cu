@@ -25,10 +25,13 @@ extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
                                          int* __restrict__ queue_a, int* __restrict__ queue_b,
                                          int* __restrict__ size, int start_level,
                                          int* __restrict__ levels, int* __restrict__ parents,
-                                         int* __restrict__ counts, int* __restrict__ done) {
+                                         int* __restrict__ counts, int* __restrict__ done,
+                                         int lanes) {
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     long long stride = (long long)gridDim.x * blockDim.x;
+    long long gid = tid / lanes, groups = stride / lanes;      // `lanes` threads a vertex
+    int lane = (int)(tid % lanes);
     for (int i = 0;; ++i) {
         volatile int* vsize = size;
         int nf = vsize[i % 3];
@@ -40,12 +43,9 @@ extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
         int* nq = (i & 1) ? queue_a : queue_b;
         int level = start_level + i + 1;
         if (tid == 0) size[(i + 2) % 3] = 0;
-        long long rounds = (nf + stride - 1) / stride;          // uniform trip count
-        for (long long r = 0; r < rounds; ++r) {
-            long long j = r * stride + tid;
-            int u = j < nf ? q[j] : -1;
-            long long k = u >= 0 ? indptr[u] : 0, end = u >= 0 ? indptr[u + 1] : 0;
-            for (; k < end; ++k) {
+        for (long long j = gid; j < nf; j += groups) {
+            int u = q[j];
+            for (long long k = indptr[u] + lane, end = indptr[u + 1]; k < end; k += lanes) {
                 int v = indices[k];
                 if (parents[v] == -1 && atomicCAS(&parents[v], -1, u) == -1) {
                     levels[v] = level;
@@ -69,10 +69,12 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
                                int* __restrict__ size, int* __restrict__ mark0,
                                int* __restrict__ mark1, double* __restrict__ d,
                                int* __restrict__ counts, int* __restrict__ done,
-                               int max_rounds) {
+                               int max_rounds, int lanes) {
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     long long stride = (long long)gridDim.x * blockDim.x;
+    long long gid = tid / lanes, groups = stride / lanes;      // `lanes` threads a vertex
+    int lane = (int)(tid % lanes);
     for (int i = 0;; ++i) {
         volatile int* vsize = size;
         int nf = vsize[i % 3];
@@ -85,11 +87,11 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
         int* mine = (i & 1) ? mark1 : mark0;
         int* next = (i & 1) ? mark0 : mark1;
         if (tid == 0) size[(i + 2) % 3] = 0;
-        for (long long j = tid; j < nf; j += stride) {
+        for (long long j = gid; j < nf; j += groups) {
             int u = q[j];
-            mine[u] = 0;
             double du = ((volatile double*)d)[u];
-            for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
+            if (lane == 0) mine[u] = 0;
+            for (long long k = indptr[u] + lane, end = indptr[u + 1]; k < end; k += lanes) {
                 int v = indices[k];
                 double nd = du + as_f64(weights[k]);
                 if (nd < d[v]) {
@@ -109,9 +111,9 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
 extern "C" __global__ void sssp_tail_coop_##TAG##NNTAG(                                     \
         const long long* indptr, const int* indices, const W* weights, int n, int* queue_a, \
         int* queue_b, int* size, int* mark0, int* mark1, double* d, int* counts, int* done, \
-        int max_rounds) {                                                                   \
+        int max_rounds, int lanes) {                                                        \
     sssp_tail_coop<W, NN>(indptr, indices, weights, n, queue_a, queue_b, size, mark0,       \
-                          mark1, d, counts, done, max_rounds);                              \
+                          mark1, d, counts, done, max_rounds, lanes);                       \
 }
 #define SSSP_TAIL_W(W, TAG) SSSP_TAIL(W, TAG, true, _nn) SSSP_TAIL(W, TAG, false, )
 SSSP_TAIL_W(int, i32)
