@@ -28,8 +28,9 @@ from .registry import register
 
 ALPHA = 15.0
 BETA = 18.0
-#: levels after which a backend with ``bfs_tail`` runs the rest device-resident
-TAIL_AFTER = 16
+#: levels after which a backend with ``bfs_tail`` runs the rest device-resident (a
+#: scale-free graph is done by then; a road or grid has thousands of levels to go)
+TAIL_AFTER = 8
 
 
 def run_bfs(be, source: int, mode: str, trace: Trace | None,
