@@ -319,6 +319,7 @@ def test_block_tail_overflow_hands_over(monkeypatch):
     dst = np.r_[g.indices.astype(np.int64) + 40, path[1:], 40 + 60 * 30 + 30]
     w = np.r_[g.weights, np.full(40, 3)]
     G = sp.Graph.from_edges(src, dst, w, directed=True)
+    sp.backend.backend_for(G, "gpu").tail = "block"
     r = sp.bfs(G, 0, backend="gpu")
     kinds = [st.direction for st in r.trace.steps]
     assert "block" in kinds and kinds[-1] != "block"   # started in the block, handed over
