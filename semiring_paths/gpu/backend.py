@@ -307,8 +307,8 @@ class GPUBackend(OpenSetOps):
 
     @cached_property
     def _lanes(self) -> int:
-        """Threads per frontier vertex in the tails: the mean degree rounded up to a power of
-        two (at most a warp), so a vertex's edges are read side by side."""
+        """Threads per frontier vertex in the cooperative tails: the mean degree rounded up
+        to a power of two (at most a warp), so a vertex's edges are read side by side."""
         G = self.graph
         mean = G.n_stored / max(int((G.out_degree > 0).sum()), 1)
         return int(min(32, 1 << max(0, int(np.ceil(np.log2(max(mean, 1.0)))))))
@@ -552,7 +552,7 @@ class GPUBackend(OpenSetOps):
                 raise NegativeCycleError.reachable_from(source)
             return
         kernel = self._kernel("sssp_push_flags_" + self._sssp_tag)
-        grid, block = self._grid(n, self._lanes)
+        grid, block = self._grid(n)
         counts = cp.zeros(TAIL_CHECK_EVERY, cp.int32)
         flags = (changed, cp.zeros(n, cp.uint8))
 
@@ -561,8 +561,7 @@ class GPUBackend(OpenSetOps):
             for j in range(TAIL_CHECK_EVERY):     # even: the flags end where they began
                 src, dst = flags[j % 2], flags[1 - j % 2]    # the kernel clears src
                 kernel(grid, block, (self.indptr, self.indices, self.weights,
-                                     np.int32(n), src, dst, d, counts[j:j + 1],
-                                     np.int32(self._lanes)))
+                                     np.int32(n), src, dst, d, counts[j:j + 1]))
 
         run = self._captured(batch)
         while True:

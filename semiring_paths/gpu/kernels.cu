@@ -105,25 +105,20 @@ __device__ void sssp_push_edges(const long long* __restrict__ indptr,
 // The same with f = {v : changed_in[v]}, thread per vertex: the device-resident tail of
 // high-diameter graphs (rounds launched back to back in a CUDA graph, no host read;
 // per-round counts accumulate on the device, warp-aggregated).
-// `lanes` threads a vertex (a power of two ≤ 32, so a vertex's lanes share a warp) read
-// its edges side by side; lane 0 clears the input flag once every lane has read it, so the
-// two flag arrays alternate with no memset between rounds.
+// Each thread clears the input flag it consumed, so the two flag arrays alternate with no
+// memset between rounds.
 template <class W, bool NONNEG>
 __device__ void sssp_push_flags(const long long* __restrict__ indptr,
                                 const int* __restrict__ indices, const W* __restrict__ weights,
                                 int n, unsigned char* __restrict__ changed_in,
                                 unsigned char* __restrict__ changed_out,
-                                double* __restrict__ d, int* __restrict__ count, int lanes) {
-    long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    long long v = t / lanes;
-    int lane = (int)(t % lanes);
+                                double* __restrict__ d, int* __restrict__ count) {
+    int v = blockIdx.x * blockDim.x + threadIdx.x;
     int found = 0;
-    bool active = v < n && changed_in[v];
-    __syncwarp();
-    if (active) {
-        if (lane == 0) changed_in[v] = 0;
+    if (v < n && changed_in[v]) {
+        changed_in[v] = 0;
         double dv = d[v];
-        for (long long k = indptr[v] + lane; k < indptr[v + 1]; k += lanes) {
+        for (long long k = indptr[v]; k < indptr[v + 1]; ++k) {
             int w = indices[k];
             double nd = dv + as_f64(weights[k]);
             if (nd < d[w]) {
@@ -145,10 +140,9 @@ extern "C" __global__ void sssp_push_edges_##TAG##NNTAG(                        
 }                                                                                           \
 extern "C" __global__ void sssp_push_flags_##TAG##NNTAG(                                    \
         const long long* indptr, const int* indices, const W* weights, int n,               \
-        unsigned char* changed_in, unsigned char* changed_out, double* d, int* count,        \
-        int lanes) {                                                                        \
-    sssp_push_flags<W, NN>(indptr, indices, weights, n, changed_in, changed_out, d, count,  \
-                           lanes);                                                          \
+        unsigned char* changed_in, unsigned char* changed_out, double* d,                   \
+        int* count) {                                                                       \
+    sssp_push_flags<W, NN>(indptr, indices, weights, n, changed_in, changed_out, d, count); \
 }
 #define SSSP_KERNELS_W(W, TAG) SSSP_KERNELS(W, TAG, true, _nn) SSSP_KERNELS(W, TAG, false, )
 SSSP_KERNELS_W(int, i32)
