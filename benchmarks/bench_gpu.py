@@ -5,8 +5,12 @@ excluded (the first call builds the device graph); "as_cupy" leaves the result o
 device, "to host" copies it back inside the timing.  GTEPS counts the undirected edges of
 the graph over the median time.  Baselines: a cupyx.scipy.sparse SpMV-loop BFS, a
 gather/scatter_min Bellman-Ford, and the CPU backend; every answer is verified first.
+Every device SSSP strategy is timed too (one source only past ``--budget`` seconds), and
+workfront with int32 weights.  ``--huge 26`` generates a Kronecker graph of ~2·10⁹
+directed edges on the GPU and times BFS on it, verified on the device, with bytes per edge.
 
-    python benchmarks/bench_gpu.py --scale 20 --grid 1000
+    python benchmarks/bench_gpu.py --scale 22 --grid 1000
+    python benchmarks/bench_gpu.py --scale 0 --grid 0 --huge 26
 """
 
 from __future__ import annotations
