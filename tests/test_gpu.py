@@ -28,6 +28,32 @@ pytestmark = [pytest.mark.gpu,
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture(scope="module", autouse=True, params=[None, 8], ids=["ids4", "ids8"])
+def index_width(request):
+    """Every test runs twice: with 4-byte device vertex ids (what graphs below 2³¹ − 1
+    vertices get) and with the 8-byte kernels forced, so the wide path is checked on graphs
+    that fit a test."""
+    from semiring_paths.gpu.backend import GPUBackend
+
+    GPUBackend.index_bytes = request.param
+    yield request.param or 4
+    GPUBackend.index_bytes = None
+
+
+def test_device_ids_have_the_requested_width(index_width):
+    from semiring_paths.backend import backend_for
+
+    G = sp.read("rome99")
+    be = backend_for(G, "gpu")
+    want = np.int64 if index_width == 8 else np.int32
+    assert be.vid == want and be.indices.dtype == want
+    assert be._csc[1].dtype == want
+    assert be._source("kernels.cu").startswith(
+        "typedef long long vid_t;" if index_width == 8 else "typedef int vid_t;")
+    r = sp.bfs(G, 0, backend="gpu", as_cupy=True)
+    assert r.parents.dtype == np.int64
+
+
 def real(rel: str) -> Path:
     for p in (SHARED / rel, ROOT / "devdata" / Path(rel).name):
         if p.exists():

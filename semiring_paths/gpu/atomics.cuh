@@ -31,6 +31,23 @@ __device__ __forceinline__ double atomic_min_nonneg(double* addr, double val) {
     return __longlong_as_double(atomicMin((long long*)addr, __double_as_longlong(val)));
 }
 
+// Vertex-id atomics for vid_t = int or long long (8-byte ids as unsigned 64-bit words).
+__device__ __forceinline__ int cas_vid(int* p, int expect, int val) {
+    return atomicCAS(p, expect, val);
+}
+__device__ __forceinline__ long long cas_vid(long long* p, long long expect, long long val) {
+    return (long long)atomicCAS((unsigned long long*)p, (unsigned long long)expect,
+                                (unsigned long long)val);
+}
+__device__ __forceinline__ int add_vid(int* p, int x) { return atomicAdd(p, x); }
+__device__ __forceinline__ long long add_vid(long long* p, long long x) {
+    return (long long)atomicAdd((unsigned long long*)p, (unsigned long long)x);
+}
+__device__ __forceinline__ int exch_vid(int* p, int x) { return atomicExch(p, x); }
+__device__ __forceinline__ long long exch_vid(long long* p, long long x) {
+    return (long long)atomicExch((unsigned long long*)p, (unsigned long long)x);
+}
+
 // A weight as float64.  CuPy compiles with -ftz=true, which would flush float32
 // subnormals to zero in a plain (double) cast: those are rebuilt exactly from their bits
 // (mantissa × 2^-149, exact in double, where -ftz does not apply).

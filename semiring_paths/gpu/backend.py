@@ -1,14 +1,17 @@
 """The CuPy backend: device CSR / CSC and the kernels of ``kernels.cu``.
 
-All state stays on the device; the only host reads per step are the frontier's size (one
-4-byte copy).  BFS runs through the shared loop of ``algorithms/bfs.py`` (push = warp per
+All state stays on the device; the only host read per BFS level is the next frontier's
+size and out-edges (one 16-byte copy; the step kernels write levels as they claim).  BFS runs through the shared loop of ``algorithms/bfs.py`` (push = warp per
 frontier vertex with a compare-and-swap claim on π, pull = thread per unreached vertex
 with early exit).  SSSP ``workfront`` and ``bellman-ford`` (min_plus, push) run as fused
 device loops: relaxation and ``d ⊕= t`` in one edge-balanced kernel, ``atomicMin`` on the
 integer image of non-negative doubles (a CAS loop where weights can be negative).  Every
 other strategy, semiring and direction runs the shared text of ``algorithms/sssp.py`` on
 device vectors (``vectors.py``).  Weights stay in the graph's dtype (int32, int64, float32,
-float64); sums are formed in float64 as on the CPU.
+float64); sums are formed in float64 as on the CPU.  Vertex ids (indices, frontiers,
+queues, parents) take 4 bytes while ``n < 2³¹ − 1`` and 8 beyond: the kernels are compiled
+with a ``vid_t`` typedef to match (``index_bytes``); row pointers are always 8 bytes.
+Results come back through page-locked memory, or stay on the device (``as_cupy``).
 """
 
 from __future__ import annotations
@@ -25,8 +28,9 @@ from .vectors import DeviceVector, OpenSetOps
 
 try:  # CuPy is optional: the CPU package must import without it
     import cupy as cp
+    import cupyx
 except ImportError:  # pragma: no cover - exercised on machines without CuPy
-    cp = None
+    cp = cupyx = None
 
 _THREADS = 256
 #: (CuPy appends -ftz=true whatever is asked: atomics.cuh's as_f64 keeps float32
@@ -48,24 +52,43 @@ def available() -> bool:
         return False
 
 
-def bytes_needed(G: Graph) -> int:
-    """Device bytes for the graph: CSR (8-byte row pointers, 4-byte indices, weights in
-    their own dtype), the CSC copy when directed, and ~24 bytes of state per vertex."""
-    n, m = G.n_vertices, G.n_stored
-    csr = 8 * (n + 1) + 4 * m + (G.weights.itemsize * m if G.weighted else 0)
-    return csr * (2 if G.directed else 1) + 24 * n
+#: vertex ids take 4 bytes below this many vertices, 8 from it on
+WIDE_FROM = 2**31 - 1
+
+
+def index_bytes(G: Graph, forced: int | None = None) -> int:
+    """Bytes of a device vertex id: 4 while ``n < 2³¹ − 1`` (ids and -1 fit an int32),
+    8 beyond; ``forced`` (4 or 8) overrides, 4 only where it fits."""
+    if forced not in (None, 4, 8):
+        raise ValueError(f"index_bytes must be 4, 8 or None, got {forced!r}")
+    wide = G.n_vertices >= WIDE_FROM
+    if forced == 4 and wide:
+        raise ValueError(f"{G.n_vertices:,} vertices do not fit 4-byte device ids")
+    return 8 if wide or forced == 8 else 4
+
+
+def bytes_needed(G: Graph, forced: int | None = None) -> int:
+    """Device bytes for the graph: CSR (8-byte row pointers, 4- or 8-byte indices, weights
+    in their own dtype), the CSC copy when directed, and ~24 bytes of state per vertex
+    (twice the id-sized part with 8-byte ids)."""
+    n, m, b = G.n_vertices, G.n_stored, index_bytes(G, forced)
+    csr = 8 * (n + 1) + b * m + (G.weights.itemsize * m if G.weighted else 0)
+    return csr * (2 if G.directed else 1) + (16 + 2 * b) * n
 
 
 class _Frontier:
     """A frontier kept either as an index list (push) or as flags (pull)."""
 
-    def __init__(self, n: int, idx=None, flags=None, count: int | None = None):
-        self.n, self._idx, self._flags = n, idx, flags
+    def __init__(self, n: int, vid, idx=None, flags=None, count: int | None = None,
+                 edges: int | None = None, levels=None, level: int = 0):
+        self.n, self.vid, self._idx, self._flags = n, vid, idx, flags
         self.count = int(idx.size) if count is None else count
+        self.edges = edges          # out-edges of the frontier, when a step counted them
+        self.levels, self.level = levels, level    # the search's v and this frontier's level
 
     def indices(self):
         if self._idx is None:
-            self._idx = cp.nonzero(self._flags)[0].astype(cp.int32)
+            self._idx = cp.nonzero(self._flags)[0].astype(self.vid)
         return self._idx
 
     def flags(self):
@@ -80,14 +103,16 @@ class GPUBackend(OpenSetOps):
     """The GPU backend bound to one graph (see ``semiring_paths.backend``)."""
 
     name = "gpu"
+    #: bytes of a device vertex id: None = 4 while they fit, else 8 (:func:`index_bytes`);
+    #: 8 runs the wide kernels on any graph (the parity tests do)
+    index_bytes: ClassVar[int | None] = None
 
     def __init__(self, G: Graph):
         if not available():
             raise ValueError("backend 'gpu' needs CuPy and an NVIDIA GPU; none was found "
                              "(pip install 'semiring_paths[gpu]'), or use backend='cpu'")
-        if G.n_vertices >= 2**31 - 1:
-            raise ValueError("the GPU backend handles graphs of fewer than 2^31 vertices")
-        need = bytes_needed(G)
+        wide = index_bytes(G, self.index_bytes) == 8
+        need = bytes_needed(G, self.index_bytes)
         free, _total = cp.cuda.runtime.memGetInfo()
         if need > free:
             raise GPUMemoryError(
@@ -96,15 +121,19 @@ class GPUBackend(OpenSetOps):
                 "allocated. Use backend='cpu' or a GPU with more memory")
         self.graph = G
         self.n = G.n_vertices
+        #: dtype of device vertex ids (frontiers, queues, parents, counters): the kernels
+        #: are compiled with ``vid_t`` to match
+        self.vid = np.int64 if wide else np.int32
         self.indptr = cp.asarray(G.indptr, dtype=cp.int64)
-        self.indices = cp.asarray(G.indices, dtype=cp.int32)
+        self.indices = cp.asarray(G.indices, dtype=self.vid)
         self.fused = {"workfront": self._workfront, "bellman-ford": self._bellman_ford}
 
     # ----------------------------------------------------------------- device data
-    @staticmethod
-    def _source(name: str) -> str:
+    def _source(self, name: str) -> str:
         here = Path(__file__).parent
-        return (here / "atomics.cuh").read_text() + (here / name).read_text()
+        vid_t = "long long" if self.vid == np.int64 else "int"
+        return (f"typedef {vid_t} vid_t;\n" + (here / "atomics.cuh").read_text()
+                + (here / name).read_text())
 
     @cached_property
     def _module(self):
@@ -151,7 +180,7 @@ class GPUBackend(OpenSetOps):
         if not self.graph.directed:
             return self.indptr, self.indices
         T = self.graph.to_scipy(np.bool_).T.tocsr()
-        return cp.asarray(T.indptr, dtype=cp.int64), cp.asarray(T.indices, dtype=cp.int32)
+        return cp.asarray(T.indptr, dtype=cp.int64), cp.asarray(T.indices, dtype=self.vid)
 
     @cached_property
     def weights(self):
@@ -176,31 +205,40 @@ class GPUBackend(OpenSetOps):
 
     # ----------------------------------------------------------------- BFS
     def bfs_start(self, source: int):
-        parents = cp.full(self.n, -1, cp.int32)
+        parents = cp.full(self.n, -1, self.vid)
         parents[source] = source
         levels = cp.full(self.n, -1, cp.int32)
         levels[source] = 0
-        return _Frontier(self.n, idx=cp.asarray([source], cp.int32)), parents, levels
+        q = _Frontier(self.n, self.vid, idx=cp.asarray([source], self.vid),
+                      edges=int(self.graph.out_degree[source]), levels=levels)
+        return q, parents, levels
 
+    # The step kernels write v⟨q⟩ = level as they claim (so ``record`` has nothing left to
+    # do) and return the next frontier's size and out-edges in one 16-byte read.
     def push(self, q: _Frontier, parents, edges: int) -> _Frontier:
         idx = q.indices()
-        nxt = cp.empty(self.n, cp.int32)
-        count = cp.zeros(1, cp.int32)
+        nxt = cp.empty(self.n, self.vid)
+        counters = cp.zeros(2, cp.uint64)
         grid, block = self._grid(idx.size, 32)
-        self._kernel("bfs_push")(grid, block, (self.indptr, self.indices, idx,
-                                               np.int32(idx.size), parents, nxt, count))
-        c = int(count.get()[0])
-        return _Frontier(self.n, idx=nxt[:c], count=c)
+        self._kernel("bfs_push")(grid, block, (
+            self.indptr, self.indices, idx, self.vid(idx.size), parents, q.levels,
+            np.int32(q.level + 1), nxt, counters))
+        c, e = (int(x) for x in counters.get())
+        return _Frontier(self.n, self.vid, idx=nxt[:c], count=c, edges=e, levels=q.levels,
+                         level=q.level + 1)
 
     def pull(self, q: _Frontier, parents) -> _Frontier:
         ptr_t, idx_t = self._csc
         flags = q.flags()
         nxt = cp.zeros(self.n, cp.uint8)
-        count = cp.zeros(1, cp.int32)
+        counters = cp.zeros(2, cp.uint64)
         grid, block = self._grid(self.n)
-        self._kernel("bfs_pull")(grid, block, (ptr_t, idx_t, flags, np.int32(self.n),
-                                               parents, nxt, count))
-        return _Frontier(self.n, flags=nxt, count=int(count.get()[0]))
+        self._kernel("bfs_pull")(grid, block, (
+            ptr_t, idx_t, self.indptr, flags, self.vid(self.n), parents, q.levels,
+            np.int32(q.level + 1), nxt, counters))
+        c, e = (int(x) for x in counters.get())
+        return _Frontier(self.n, self.vid, flags=nxt, count=c, edges=e, levels=q.levels,
+                         level=q.level + 1)
 
     def bfs_tail(self, parents, levels, level: int, trace) -> None:
         """Finish a push BFS on the device: the frontier is ``{v : levels[v] == level}``;
@@ -210,7 +248,7 @@ class GPUBackend(OpenSetOps):
 
         n = self.n
         t0 = time.perf_counter()
-        queue = cp.nonzero(levels == level)[0].astype(cp.int32)
+        queue = cp.nonzero(levels == level)[0].astype(self.vid)
         if 0 < queue.size <= self._block_queue and self._tail_is("block", "bfs"):
             done, per, over = self._block_tail("bfs_tail_block", (self.indptr, self.indices),
                                                queue, (np.int32(level), levels, parents))
@@ -223,7 +261,7 @@ class GPUBackend(OpenSetOps):
                 return
             level += done                   # finished levels; go on grid-wide
             t0 = time.perf_counter()
-            queue = cp.nonzero(levels == level)[0].astype(cp.int32)
+            queue = cp.nonzero(levels == level)[0].astype(self.vid)
         if queue.size and self._tail_is("async", "bfs"):
             big = np.int32(2**31 - 1)
             lv = cp.where(levels < 0, big, levels)
@@ -231,7 +269,7 @@ class GPUBackend(OpenSetOps):
             ptr_t, idx_t = self._csc
             grid, block = self._grid(n)
             self._tails.get_function("bfs_parents")(grid, block, (
-                ptr_t, idx_t, lv, np.int32(n), np.int32(level), parents))
+                ptr_t, idx_t, lv, self.vid(n), np.int32(level), parents))
             levels[:] = cp.where(lv == big, -1, lv)
             later = lv[(lv > level) & (lv != big)] - level - 1
             per = cp.bincount(later).get() if later.size else np.zeros(0, np.int64)
@@ -242,12 +280,12 @@ class GPUBackend(OpenSetOps):
                 prev = c
             return
         if queue.size:
-            size = cp.array([queue.size, 0, 0], cp.int32)
-            counts, done = cp.zeros(n + 1, cp.int32), cp.zeros(1, cp.int32)
-            queue_a = cp.empty(n, cp.int32)
+            size = cp.array([queue.size, 0, 0], self.vid)
+            counts, done = cp.zeros(n + 1, self.vid), cp.zeros(1, cp.int32)
+            queue_a = cp.empty(n, self.vid)
             queue_a[:queue.size] = queue
             if self._persistent("bfs_tail_coop", (
-                    self.indptr, self.indices, np.int32(n), queue_a, cp.empty(n, cp.int32),
+                    self.indptr, self.indices, self.vid(n), queue_a, cp.empty(n, self.vid),
                     size, np.int32(level), levels, parents, counts, done,
                     np.int32(self._lanes))):
                 per = counts[:int(done.get()[0])].get()
@@ -258,14 +296,14 @@ class GPUBackend(OpenSetOps):
                               changed=c)
                     prev = c
                 return
-        counts = cp.zeros(n + 2 + TAIL_CHECK_EVERY, cp.int32)
+        counts = cp.zeros(n + 2 + TAIL_CHECK_EVERY, self.vid)
         level_dev = cp.array([level], cp.int32)
         step, advance = self._kernel("bfs_push_level_dev"), self._kernel("advance_level")
         grid, block = self._grid(n)
 
         def batch():     # level = *level_dev + j: one advance a batch, not one a level
             for j in range(TAIL_CHECK_EVERY):
-                step(grid, block, (self.indptr, self.indices, np.int32(n), level_dev,
+                step(grid, block, (self.indptr, self.indices, self.vid(n), level_dev,
                                    np.int32(j), levels, parents, counts))
             advance((1,), (1,), (level_dev, np.int32(TAIL_CHECK_EVERY)))
 
@@ -317,18 +355,23 @@ class GPUBackend(OpenSetOps):
     def _block_queue(self) -> int:
         """Vertices a one-block tail queue holds: two queues in the opt-in shared memory."""
         smem = cp.cuda.Device().attributes.get("MaxSharedMemoryPerBlockOptin", 48 * 1024)
-        return max(1024, min(1 << 14, (smem - 1024) // 8))
+        return max(1024, min(1 << 14, (smem - 1024) // (2 * self._id_bytes)))
+
+    @property
+    def _id_bytes(self) -> int:
+        return np.dtype(self.vid).itemsize
 
     def _block_tail(self, name: str, graph_args: tuple, queue, state_args: tuple,
                     extra: tuple = ()):
         """Launch the one-block tail ``name`` of tails.cu on ``queue``; returns (rounds run,
         per-round counts, whether the frontier overflowed the shared-memory queue)."""
         cap = self._block_queue
-        counts, state = cp.zeros(self.n + 1, cp.int32), cp.zeros(2, cp.int32)
+        counts, state = cp.zeros(self.n + 1, self.vid), cp.zeros(2, cp.int32)
         kernel = self._tails.get_function(name)
-        kernel.max_dynamic_shared_size_bytes = 8 * cap
+        smem = 2 * self._id_bytes * cap
+        kernel.max_dynamic_shared_size_bytes = smem
         kernel((1,), (1024,), (*graph_args, queue, np.int32(queue.size), np.int32(cap),
-                               *state_args, counts, *extra, state), shared_mem=8 * cap)
+                               *state_args, counts, *extra, state), shared_mem=smem)
         done, over = (int(x) for x in state.get())
         return done, counts[:done].get(), bool(over)
 
@@ -339,10 +382,10 @@ class GPUBackend(OpenSetOps):
         grid, block = self._resident_grid
         threads = grid[0] * block[0]
         cap = 1 << int(n + threads + 1).bit_length()          # a power of two > n + threads
-        slots = cp.full(cap, -1, cp.int32)
+        slots = cp.full(cap, -1, self.vid)
         slots[:queue.size] = queue
         ctr = cp.array([0, queue.size], cp.uint64)            # head (claims), tail (fills)
-        pending = cp.array([queue.size], cp.int32)
+        pending = cp.array([queue.size], self.vid)
         inq = cp.zeros(n, cp.int32)
         inq[queue] = 1
         self._tails.get_function(name)(grid, block, (
@@ -369,8 +412,8 @@ class GPUBackend(OpenSetOps):
         return replay
 
     def record(self, q: _Frontier, parents, levels, level: int) -> None:
-        # π was written by the claim itself; v⟨q⟩ = level
-        levels[q.indices()] = level
+        # π⟨q⟩ = q and v⟨q⟩ = level were written by the step kernels as they claimed
+        assert q.level == level and q.levels is levels
 
     def nvals(self, x) -> int:
         if isinstance(x, DeviceVector):
@@ -380,6 +423,8 @@ class GPUBackend(OpenSetOps):
     def frontier_edges(self, x) -> int:
         if isinstance(x, DeviceVector):
             return int((self.degree * x.has).sum().get())
+        if x.edges is not None:          # counted by the step that made x
+            return x.edges
         return int(self.degree[x.indices()].sum().get())
 
     #: set by ``as_cupy=True`` calls: results stay on the device as CuPy arrays
@@ -390,10 +435,17 @@ class GPUBackend(OpenSetOps):
         ``keep_on_device`` is set."""
         if isinstance(x, DeviceVector):
             x = cp.where(x.has, x.val, fill)
+        if x.dtype.kind in "iu":
+            x = x.astype(cp.int64)            # widened on the device, not on the host
         if self.keep_on_device:
-            return x.astype(cp.int64) if x.dtype.kind in "iu" else x
-        out = cp.asnumpy(x)
-        return out.astype(np.int64) if out.dtype.kind in "iu" else out
+            return x
+        # straight into page-locked memory (CuPy's pinned pool): one DMA at full PCIe
+        # speed, no staging copy; the block returns to the pool with the array
+        if not x.size:
+            return np.empty(x.shape, x.dtype)
+        out = cupyx.empty_pinned(x.shape, x.dtype)
+        x.get(out=out)
+        return out
 
     # ----------------------------------------------------------------- bitmaps
     #: sources per batch of the bitmap BFS (memory permitting): all of them, usually
@@ -474,7 +526,7 @@ class GPUBackend(OpenSetOps):
         n = self.n
         d = cp.full(n, cp.inf, cp.float64)
         d[source] = 0.0
-        frontier = cp.asarray([source], cp.int32)
+        frontier = cp.asarray([source], self.vid)
         kernel = self._kernel("sssp_push_edges_" + self._sssp_tag)
         rounds = 0
         while frontier.size:
@@ -483,7 +535,7 @@ class GPUBackend(OpenSetOps):
                 raise NegativeCycleError.reachable_from(source)
             t0 = time.perf_counter()
             if whole:
-                frontier = cp.nonzero(cp.isfinite(d))[0].astype(cp.int32)
+                frontier = cp.nonzero(cp.isfinite(d))[0].astype(self.vid)
             deg = self.degree[frontier]
             offs = cp.cumsum(deg) - deg                   # exclusive prefix: edge offsets
             edges = int((offs[-1] + deg[-1]).get())
@@ -491,10 +543,10 @@ class GPUBackend(OpenSetOps):
             if edges:
                 grid, block = self._grid(edges)
                 kernel(grid, block, (self.indptr, self.indices, self.weights, frontier,
-                                     d[frontier], offs, np.int32(frontier.size),
+                                     d[frontier], offs, self.vid(frontier.size),
                                      np.int64(edges), d, changed))
             nf = int(frontier.size)
-            frontier = cp.nonzero(changed)[0].astype(cp.int32)
+            frontier = cp.nonzero(changed)[0].astype(self.vid)
             trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
                       changed=int(frontier.size))
             if not whole and rounds >= TAIL_AFTER and frontier.size:
@@ -509,7 +561,7 @@ class GPUBackend(OpenSetOps):
 
         n = self.n
         t0 = time.perf_counter()
-        queue = cp.flatnonzero(changed).astype(cp.int32)
+        queue = cp.flatnonzero(changed).astype(self.vid)
         if 0 < queue.size <= self._block_queue and self._tail_is("block", "sssp"):
             marks = (cp.zeros(n, cp.int32), cp.zeros(n, cp.int32))
             marks[0][queue] = 1
@@ -517,7 +569,7 @@ class GPUBackend(OpenSetOps):
             done, per, over = self._block_tail(
                 "sssp_tail_block_" + self._sssp_tag,
                 (self.indptr, self.indices, self.weights), queue, (*marks, d),
-                (np.int32(limit),))
+                (self.vid(limit),))
             dt = (time.perf_counter() - t0) / max(per.size, 1)
             for c in per.tolist():
                 trace.add(frontier=-1, edges=-1, seconds=dt, direction="block", changed=c)
@@ -528,22 +580,22 @@ class GPUBackend(OpenSetOps):
                 return
             changed = (marks[done & 1] != 0).astype(cp.uint8)   # the pending frontier
             t0 = time.perf_counter()
-            queue = cp.flatnonzero(changed).astype(cp.int32)
+            queue = cp.flatnonzero(changed).astype(self.vid)
         if self._tail_is("async", "sssp") and not self.graph.has_negative_weights:
             pops = self._async("sssp_async_" + self.weight_tag, queue,
                                (self.indptr, self.indices, self.weights), d)
             trace.add(frontier=int(queue.size), edges=-1, direction="async",
                       seconds=time.perf_counter() - t0, changed=pops)
             return
-        queue_a = cp.empty(n, cp.int32)
+        queue_a = cp.empty(n, self.vid)
         queue_a[:queue.size] = queue
-        counts, done = cp.zeros(n + 1, cp.int32), cp.zeros(1, cp.int32)
+        counts, done = cp.zeros(n + 1, self.vid), cp.zeros(1, self.vid)
         limit = max(n, 1) - rounds
         if self._persistent("sssp_tail_coop_" + self._sssp_tag, (
-                self.indptr, self.indices, self.weights, np.int32(n), queue_a,
-                cp.empty(n, cp.int32), cp.array([queue.size, 0, 0], cp.int32),
+                self.indptr, self.indices, self.weights, self.vid(n), queue_a,
+                cp.empty(n, self.vid), cp.array([queue.size, 0, 0], self.vid),
                 cp.zeros(n, cp.int32), cp.zeros(n, cp.int32), d, counts, done,
-                np.int32(limit), np.int32(self._lanes))):
+                self.vid(limit), np.int32(self._lanes))):
             per = counts[:int(done.get()[0])].get()
             dt = (time.perf_counter() - t0) / max(per.size, 1)
             for c in per.tolist():
@@ -553,7 +605,7 @@ class GPUBackend(OpenSetOps):
             return
         kernel = self._kernel("sssp_push_flags_" + self._sssp_tag)
         grid, block = self._grid(n)
-        counts = cp.zeros(TAIL_CHECK_EVERY, cp.int32)
+        counts = cp.zeros(TAIL_CHECK_EVERY, self.vid)
         flags = (changed, cp.zeros(n, cp.uint8))
 
         def batch():
@@ -561,7 +613,7 @@ class GPUBackend(OpenSetOps):
             for j in range(TAIL_CHECK_EVERY):     # even: the flags end where they began
                 src, dst = flags[j % 2], flags[1 - j % 2]    # the kernel clears src
                 kernel(grid, block, (self.indptr, self.indices, self.weights,
-                                     np.int32(n), src, dst, d, counts[j:j + 1]))
+                                     self.vid(n), src, dst, d, counts[j:j + 1]))
 
         run = self._captured(batch)
         while True:

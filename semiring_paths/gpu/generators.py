@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..graph import Graph
+from .backend import WIDE_FROM
 
 try:
     import cupy as cp
@@ -23,7 +24,8 @@ __all__ = ["kronecker", "kronecker_csr"]
 
 def kronecker_csr(scale: int, edge_factor: int = 16, a: float = 0.57, b: float = 0.19,
                   c: float = 0.19, *, seed: int = 0, chunk: int = 1 << 26):
-    """Device CSR ``(indptr int64, indices int32)`` of a symmetrized Kronecker graph.
+    """Device CSR ``(indptr int64, indices int32)`` of a symmetrized Kronecker graph
+    (int64 indices from ``2³¹ − 1`` vertices, scale 31).
 
     Peak device memory is about 40 bytes per generated edge (keys both ways, and the
     sort's buffer).
@@ -61,7 +63,7 @@ def kronecker_csr(scale: int, edge_factor: int = 16, a: float = 0.57, b: float =
         cp.not_equal(keys[1:], keys[:-1], out=first[1:])
     keys = keys[first]                                                  # no duplicates
     del first
-    indices = (keys & np.uint64(0xFFFFFFFF)).astype(cp.int32)
+    indices = (keys & np.uint64(0xFFFFFFFF)).astype(cp.int32 if n < WIDE_FROM else cp.int64)
     indptr = cp.searchsorted(keys, cp.arange(n + 1, dtype=cp.uint64) << np.uint64(32))
     return indptr.astype(cp.int64), indices
 

@@ -1,68 +1,92 @@
 // semiring_paths GPU kernels: one relaxation step of the algebra, per strategy role.
 //
-// Indices are 4-byte (n < 2^31), row pointers 8-byte (m may exceed 2^31).
+// Vertex ids are vid_t: int while n < 2^31 - 1, long long beyond (gpu/backend.py prepends
+// the typedef); row pointers are 8-byte (m may exceed 2^31).
 // Push kernels give one warp to each frontier vertex, its lanes striding over the
 // vertex's edges (a hub with 10^5 edges does not serialise one thread); pull gives one
 // thread to each unreached vertex, which stops at the first in-neighbour in the frontier.
 
 #define WARP 32
 
-__device__ __forceinline__ void warp_count(int found, int* counter) {
+__device__ __forceinline__ void warp_count(int found, vid_t* counter) {
     for (int off = 16; off > 0; off >>= 1) found += __shfl_down_sync(0xffffffffu, found, off);
-    if ((threadIdx.x & 31) == 0 && found) atomicAdd(counter, found);
+    if ((threadIdx.x & 31) == 0 && found) add_vid(counter, (vid_t)found);
 }
+
+// *counter += x summed over the warp: one atomicAdd a warp (every lane must call it)
+__device__ __forceinline__ void warp_add(long long x, unsigned long long* counter) {
+    for (int off = 16; off > 0; off >>= 1) x += __shfl_down_sync(0xffffffffu, x, off);
+    if ((threadIdx.x & 31) == 0 && x) atomicAdd(counter, (unsigned long long)x);
+}
+
+// The BFS steps write v⟨q⟩ = level as they claim, and count the next frontier and its
+// out-edges (counters[0], counters[1]) on the way: the direction-optimizing loop reads
+// both with one 16-byte copy a level, with no pass over the frontier on the host's behalf.
 
 // q⟨¬π, replace⟩ = q any.secondi A: claim v for parent u by a compare-and-swap on π(v).
 // The whole warp walks u's edges 32 at a time; the claims of one step reserve their
 // slots in `next` with one atomicAdd (warp-aggregated), not one per vertex.
 extern "C" __global__ void bfs_push(const long long* __restrict__ indptr,
-                                    const int* __restrict__ indices,
-                                    const int* __restrict__ frontier, int nf,
-                                    int* __restrict__ parents,
-                                    int* __restrict__ next, int* __restrict__ next_count) {
+                                    const vid_t* __restrict__ indices,
+                                    const vid_t* __restrict__ frontier, vid_t nf,
+                                    vid_t* __restrict__ parents, int* __restrict__ levels,
+                                    int level, vid_t* __restrict__ next,
+                                    unsigned long long* __restrict__ counters) {
     long long gt = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    int w = (int)(gt / WARP), lane = threadIdx.x % WARP;
+    vid_t w = (vid_t)(gt / WARP);
+    int lane = threadIdx.x % WARP;
     if (w >= nf) return;                       // uniform over the warp
-    int u = frontier[w];
-    long long end = indptr[u + 1];
+    vid_t u = frontier[w];
+    long long end = indptr[u + 1], out_edges = 0;
     for (long long base = indptr[u]; base < end; base += WARP) {
         long long k = base + lane;
-        int v = -1;
+        vid_t v = -1;
         bool claim = false;
         if (k < end) {
             v = indices[k];
-            claim = parents[v] == -1 && atomicCAS(&parents[v], -1, u) == -1;
+            claim = parents[v] == -1 && cas_vid(&parents[v], -1, u) == -1;
         }
         unsigned m = __ballot_sync(0xffffffffu, claim);
         if (!m) continue;
-        int leader = __ffs(m) - 1, pos = 0;
-        if (lane == leader) pos = atomicAdd(next_count, __popc(m));
+        int leader = __ffs(m) - 1;
+        long long pos = 0;
+        if (lane == leader) pos = (long long)atomicAdd(counters, (unsigned long long)__popc(m));
         pos = __shfl_sync(0xffffffffu, pos, leader);
-        if (claim) next[pos + __popc(m & ((1u << lane) - 1u))] = v;
+        if (claim) {
+            next[pos + __popc(m & ((1u << lane) - 1u))] = v;
+            levels[v] = level;
+            out_edges += indptr[v + 1] - indptr[v];
+        }
     }
+    warp_add(out_edges, counters + 1);
 }
 
 // q⟨¬π, replace⟩ = Aᵀ any.firstj q: each unreached v scans its in-edges, stops at a hit.
 extern "C" __global__ void bfs_pull(const long long* __restrict__ indptr_t,
-                                    const int* __restrict__ indices_t,
-                                    const unsigned char* __restrict__ in_frontier, int n,
-                                    int* __restrict__ parents,
-                                    unsigned char* __restrict__ next_flag,
-                                    int* __restrict__ next_count) {
-    int v = blockIdx.x * blockDim.x + threadIdx.x;
+                                    const vid_t* __restrict__ indices_t,
+                                    const long long* __restrict__ indptr,
+                                    const unsigned char* __restrict__ in_frontier, vid_t n,
+                                    vid_t* __restrict__ parents, int* __restrict__ levels,
+                                    int level, unsigned char* __restrict__ next_flag,
+                                    unsigned long long* __restrict__ counters) {
+    vid_t v = (vid_t)blockIdx.x * blockDim.x + threadIdx.x;
     int found = 0;
+    long long out_edges = 0;
     if (v < n && parents[v] == -1) {
         for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
-            int u = indices_t[k];
+            vid_t u = indices_t[k];
             if (in_frontier[u]) {
                 parents[v] = u;
+                levels[v] = level;
                 next_flag[v] = 1;
                 found = 1;
+                out_edges = indptr[v + 1] - indptr[v];
                 break;
             }
         }
     }
-    warp_count(found, next_count);             // one atomicAdd a warp
+    warp_add(found, counters);                 // one atomicAdd a warp for each count
+    warp_add(out_edges, counters + 1);
 }
 
 // atomic_min_f64 / atomic_max_f64 / atomic_min_nonneg (atomics.cuh) are prepended to this
@@ -82,19 +106,19 @@ __device__ __forceinline__ double relax_min(double* d, double nd) {
 // spread over 10^5 threads.  du holds d(u) of each frontier vertex as the round began.
 template <class W, bool NONNEG>
 __device__ void sssp_push_edges(const long long* __restrict__ indptr,
-                                const int* __restrict__ indices, const W* __restrict__ weights,
-                                const int* __restrict__ frontier, const double* __restrict__ du,
-                                const long long* __restrict__ offs, int nf, long long total,
+                                const vid_t* __restrict__ indices, const W* __restrict__ weights,
+                                const vid_t* __restrict__ frontier, const double* __restrict__ du,
+                                const long long* __restrict__ offs, vid_t nf, long long total,
                                 double* __restrict__ d, unsigned char* __restrict__ changed) {
     long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     if (e >= total) return;
-    int lo = 0, hi = nf - 1;                   // last i with offs[i] <= e
+    vid_t lo = 0, hi = nf - 1;                 // last i with offs[i] <= e
     while (lo < hi) {
-        int mid = (lo + hi + 1) >> 1;
+        vid_t mid = (lo + hi + 1) >> 1;
         if (offs[mid] <= e) lo = mid; else hi = mid - 1;
     }
     long long k = indptr[frontier[lo]] + (e - offs[lo]);
-    int v = indices[k];
+    vid_t v = indices[k];
     double nd = du[lo] + as_f64(weights[k]);
     if (nd < d[v]) {
         double old = relax_min<NONNEG>(&d[v], nd);
@@ -109,17 +133,17 @@ __device__ void sssp_push_edges(const long long* __restrict__ indptr,
 // memset between rounds.
 template <class W, bool NONNEG>
 __device__ void sssp_push_flags(const long long* __restrict__ indptr,
-                                const int* __restrict__ indices, const W* __restrict__ weights,
-                                int n, unsigned char* __restrict__ changed_in,
+                                const vid_t* __restrict__ indices, const W* __restrict__ weights,
+                                vid_t n, unsigned char* __restrict__ changed_in,
                                 unsigned char* __restrict__ changed_out,
-                                double* __restrict__ d, int* __restrict__ count) {
-    int v = blockIdx.x * blockDim.x + threadIdx.x;
+                                double* __restrict__ d, vid_t* __restrict__ count) {
+    vid_t v = (vid_t)blockIdx.x * blockDim.x + threadIdx.x;
     int found = 0;
     if (v < n && changed_in[v]) {
         changed_in[v] = 0;
         double dv = d[v];
         for (long long k = indptr[v]; k < indptr[v + 1]; ++k) {
-            int w = indices[k];
+            vid_t w = indices[k];
             double nd = dv + as_f64(weights[k]);
             if (nd < d[w]) {
                 double old = relax_min<NONNEG>(&d[w], nd);
@@ -132,16 +156,17 @@ __device__ void sssp_push_flags(const long long* __restrict__ indptr,
 
 #define SSSP_KERNELS(W, TAG, NN, NNTAG)                                                      \
 extern "C" __global__ void sssp_push_edges_##TAG##NNTAG(                                    \
-        const long long* indptr, const int* indices, const W* weights, const int* frontier, \
-        const double* du, const long long* offs, int nf, long long total, double* d,        \
+        const long long* indptr, const vid_t* indices, const W* weights,                    \
+        const vid_t* frontier, const double* du, const long long* offs, vid_t nf,          \
+        long long total, double* d,                                                         \
         unsigned char* changed) {                                                           \
     sssp_push_edges<W, NN>(indptr, indices, weights, frontier, du, offs, nf, total, d,      \
                            changed);                                                        \
 }                                                                                           \
 extern "C" __global__ void sssp_push_flags_##TAG##NNTAG(                                    \
-        const long long* indptr, const int* indices, const W* weights, int n,               \
+        const long long* indptr, const vid_t* indices, const W* weights, vid_t n,           \
         unsigned char* changed_in, unsigned char* changed_out, double* d,                   \
-        int* count) {                                                                       \
+        vid_t* count) {                                                                     \
     sssp_push_flags<W, NN>(indptr, indices, weights, n, changed_in, changed_out, d, count); \
 }
 #define SSSP_KERNELS_W(W, TAG) SSSP_KERNELS(W, TAG, true, _nn) SSSP_KERNELS(W, TAG, false, )
@@ -173,17 +198,18 @@ struct MaxTimes {
 
 template <class S, class W>
 __device__ void relax_push(const long long* __restrict__ indptr,
-                           const int* __restrict__ indices, const W* __restrict__ weights,
-                           const int* __restrict__ frontier, const double* __restrict__ fval,
-                           int nf, const unsigned char* __restrict__ exclude,
+                           const vid_t* __restrict__ indices, const W* __restrict__ weights,
+                           const vid_t* __restrict__ frontier, const double* __restrict__ fval,
+                           vid_t nf, const unsigned char* __restrict__ exclude,
                            double* __restrict__ t, unsigned char* __restrict__ thas) {
     long long gt = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    int w = (int)(gt / WARP), lane = threadIdx.x % WARP;
+    vid_t w = (vid_t)(gt / WARP);
+    int lane = threadIdx.x % WARP;
     if (w >= nf) return;
-    int u = frontier[w];
+    vid_t u = frontier[w];
     double a = fval[u];
     for (long long k = indptr[u] + lane; k < indptr[u + 1]; k += WARP) {
-        int v = indices[k];
+        vid_t v = indices[k];
         if (exclude && exclude[v]) continue;
         double x = S::times(a, as_f64(weights[k]));
         if (!thas[v]) thas[v] = 1;
@@ -193,17 +219,17 @@ __device__ void relax_push(const long long* __restrict__ indptr,
 
 template <class S, class W>
 __device__ void relax_pull(const long long* __restrict__ indptr_t,
-                           const int* __restrict__ indices_t, const W* __restrict__ weights_t,
+                           const vid_t* __restrict__ indices_t, const W* __restrict__ weights_t,
                            const double* __restrict__ fval,
-                           const unsigned char* __restrict__ fhas, int n,
+                           const unsigned char* __restrict__ fhas, vid_t n,
                            const unsigned char* __restrict__ exclude,
                            double* __restrict__ t, unsigned char* __restrict__ thas) {
-    int v = blockIdx.x * blockDim.x + threadIdx.x;
+    vid_t v = (vid_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n || (exclude && exclude[v])) return;
     double acc = t[v];
     bool any = false;
     for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
-        int u = indices_t[k];
+        vid_t u = indices_t[k];
         if (!fhas[u]) continue;
         any = true;
         double x = S::times(fval[u], as_f64(weights_t[k]));
@@ -214,14 +240,16 @@ __device__ void relax_pull(const long long* __restrict__ indptr_t,
 
 #define RELAX_KERNELS(S, STAG, W, WTAG)                                                     \
 extern "C" __global__ void relax_push_##STAG##_##WTAG(                                      \
-        const long long* indptr, const int* indices, const W* weights, const int* frontier, \
-        const double* fval, int nf, const unsigned char* exclude, double* t,                \
+        const long long* indptr, const vid_t* indices, const W* weights,                    \
+        const vid_t* frontier, const double* fval, vid_t nf, const unsigned char* exclude,  \
+        double* t,                                                                          \
         unsigned char* thas) {                                                              \
     relax_push<S, W>(indptr, indices, weights, frontier, fval, nf, exclude, t, thas);       \
 }                                                                                           \
 extern "C" __global__ void relax_pull_##STAG##_##WTAG(                                      \
-        const long long* indptr_t, const int* indices_t, const W* weights_t,                \
-        const double* fval, const unsigned char* fhas, int n, const unsigned char* exclude, \
+        const long long* indptr_t, const vid_t* indices_t, const W* weights_t,              \
+        const double* fval, const unsigned char* fhas, vid_t n,                             \
+        const unsigned char* exclude,                                                       \
         double* t, unsigned char* thas) {                                                   \
     relax_pull<S, W>(indptr_t, indices_t, weights_t, fval, fhas, n, exclude, t, thas);      \
 }
@@ -236,18 +264,18 @@ RELAX_KERNELS_S(MaxTimes, max_times)
 // is read from device memory, so a CUDA graph of many steps (each followed by
 // advance_level) is captured once and replayed.
 extern "C" __global__ void bfs_push_level_dev(const long long* __restrict__ indptr,
-                                              const int* __restrict__ indices, int n,
+                                              const vid_t* __restrict__ indices, vid_t n,
                                               const int* __restrict__ level_ptr,
                                               int offset, int* __restrict__ levels,
-                                              int* __restrict__ parents,
-                                              int* __restrict__ counts) {
+                                              vid_t* __restrict__ parents,
+                                              vid_t* __restrict__ counts) {
     int level = *level_ptr + offset;
-    int v = blockIdx.x * blockDim.x + threadIdx.x;
+    vid_t v = (vid_t)blockIdx.x * blockDim.x + threadIdx.x;
     int found = 0;
     if (v < n && levels[v] == level) {
         for (long long k = indptr[v]; k < indptr[v + 1]; ++k) {
-            int w = indices[k];
-            if (parents[w] == -1 && atomicCAS(&parents[w], -1, v) == -1) {
+            vid_t w = indices[k];
+            if (parents[w] == -1 && cas_vid(&parents[w], -1, v) == -1) {
                 levels[w] = level + 1;
                 ++found;
             }
@@ -266,7 +294,7 @@ extern "C" __global__ void advance_level(int* level_ptr, int by) { *level_ptr +=
 // frontier is empty (active[u] == 0) costs a flag read, not a word read; a word whose
 // sources have all reached v stops at once.
 extern "C" __global__ void msbfs_pull(const long long* __restrict__ indptr_t,
-                                      const int* __restrict__ indices_t, long long n, int w,
+                                      const vid_t* __restrict__ indices_t, long long n, int w,
                                       const unsigned long long* __restrict__ F,
                                       unsigned long long* __restrict__ S,
                                       unsigned long long* __restrict__ N,
@@ -282,7 +310,7 @@ extern "C" __global__ void msbfs_pull(const long long* __restrict__ indptr_t,
     unsigned long long seen = S[t], acc = 0;
     if (seen != full) {
         for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
-            int u = indices_t[k];
+            vid_t u = indices_t[k];
             if (!active[u]) continue;
             acc |= F[(long long)u * w + j];
             if ((acc | seen) == full) break;

@@ -11,21 +11,22 @@
 // nq[size++] = v for every calling thread, with one atomicAdd per group of threads that
 // arrive together (the lanes active here, however the warp diverged): a single queue
 // counter hit once per vertex serialises thousands of atomics a level.
-__device__ __forceinline__ void enqueue(int* nq, int* size, int v) {
+__device__ __forceinline__ void enqueue(vid_t* nq, vid_t* size, vid_t v) {
     cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
-    int base = 0;
-    if (g.thread_rank() == 0) base = atomicAdd(size, (int)g.size());
+    vid_t base = 0;
+    if (g.thread_rank() == 0) base = add_vid(size, (vid_t)g.size());
     base = g.shfl(base, 0);
     nq[base + g.thread_rank()] = v;
 }
 
 // q⟨¬π⟩ = q any.secondi A, level after level; counts[i] = |q| after level start + i + 1.
 extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
-                                         const int* __restrict__ indices, int n,
-                                         int* __restrict__ queue_a, int* __restrict__ queue_b,
-                                         int* __restrict__ size, int start_level,
-                                         int* __restrict__ levels, int* __restrict__ parents,
-                                         int* __restrict__ counts, int* __restrict__ done,
+                                         const vid_t* __restrict__ indices, vid_t n,
+                                         vid_t* __restrict__ queue_a,
+                                         vid_t* __restrict__ queue_b,
+                                         vid_t* __restrict__ size, int start_level,
+                                         int* __restrict__ levels, vid_t* __restrict__ parents,
+                                         vid_t* __restrict__ counts, int* __restrict__ done,
                                          int lanes) {
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -33,21 +34,21 @@ extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
     long long gid = tid / lanes, groups = stride / lanes;      // `lanes` threads a vertex
     int lane = (int)(tid % lanes);
     for (int i = 0;; ++i) {
-        volatile int* vsize = size;
-        int nf = vsize[i % 3];
+        volatile vid_t* vsize = size;
+        vid_t nf = vsize[i % 3];
         if (nf == 0) {
             if (tid == 0) *done = i;
             return;
         }
-        const int* q = (i & 1) ? queue_b : queue_a;
-        int* nq = (i & 1) ? queue_a : queue_b;
+        const vid_t* q = (i & 1) ? queue_b : queue_a;
+        vid_t* nq = (i & 1) ? queue_a : queue_b;
         int level = start_level + i + 1;
         if (tid == 0) size[(i + 2) % 3] = 0;
         for (long long j = gid; j < nf; j += groups) {
-            int u = q[j];
+            vid_t u = q[j];
             for (long long k = indptr[u] + lane, end = indptr[u + 1]; k < end; k += lanes) {
-                int v = indices[k];
-                if (parents[v] == -1 && atomicCAS(&parents[v], -1, u) == -1) {
+                vid_t v = indices[k];
+                if (parents[v] == -1 && cas_vid(&parents[v], -1, u) == -1) {
                     levels[v] = level;
                     enqueue(nq, &size[(i + 1) % 3], v);
                 }
@@ -64,35 +65,35 @@ extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
 // so setting and clearing never race.  counts[i] = |queue| after round start + i + 1.
 template <class W, bool NONNEG>
 __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
-                               const int* __restrict__ indices, const W* __restrict__ weights,
-                               int n, int* __restrict__ queue_a, int* __restrict__ queue_b,
-                               int* __restrict__ size, int* __restrict__ mark0,
-                               int* __restrict__ mark1, double* __restrict__ d,
-                               int* __restrict__ counts, int* __restrict__ done,
-                               int max_rounds, int lanes) {
+                               const vid_t* __restrict__ indices, const W* __restrict__ weights,
+                               vid_t n, vid_t* __restrict__ queue_a,
+                               vid_t* __restrict__ queue_b, vid_t* __restrict__ size,
+                               int* __restrict__ mark0, int* __restrict__ mark1,
+                               double* __restrict__ d, vid_t* __restrict__ counts,
+                               vid_t* __restrict__ done, vid_t max_rounds, int lanes) {
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     long long stride = (long long)gridDim.x * blockDim.x;
     long long gid = tid / lanes, groups = stride / lanes;      // `lanes` threads a vertex
     int lane = (int)(tid % lanes);
-    for (int i = 0;; ++i) {
-        volatile int* vsize = size;
-        int nf = vsize[i % 3];
+    for (vid_t i = 0;; ++i) {
+        volatile vid_t* vsize = size;
+        vid_t nf = vsize[i % 3];
         if (nf == 0 || i >= max_rounds) {
             if (tid == 0) *done = i;
             return;
         }
-        const int* q = (i & 1) ? queue_b : queue_a;
-        int* nq = (i & 1) ? queue_a : queue_b;
+        const vid_t* q = (i & 1) ? queue_b : queue_a;
+        vid_t* nq = (i & 1) ? queue_a : queue_b;
         int* mine = (i & 1) ? mark1 : mark0;
         int* next = (i & 1) ? mark0 : mark1;
         if (tid == 0) size[(i + 2) % 3] = 0;
         for (long long j = gid; j < nf; j += groups) {
-            int u = q[j];
+            vid_t u = q[j];
             double du = ((volatile double*)d)[u];
             if (lane == 0) mine[u] = 0;
             for (long long k = indptr[u] + lane, end = indptr[u + 1]; k < end; k += lanes) {
-                int v = indices[k];
+                vid_t v = indices[k];
                 double nd = du + as_f64(weights[k]);
                 if (nd < d[v]) {
                     double old = NONNEG ? atomic_min_nonneg(&d[v], nd)
@@ -109,9 +110,9 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
 
 #define SSSP_TAIL(W, TAG, NN, NNTAG)                                                         \
 extern "C" __global__ void sssp_tail_coop_##TAG##NNTAG(                                     \
-        const long long* indptr, const int* indices, const W* weights, int n, int* queue_a, \
-        int* queue_b, int* size, int* mark0, int* mark1, double* d, int* counts, int* done, \
-        int max_rounds, int lanes) {                                                        \
+        const long long* indptr, const vid_t* indices, const W* weights, vid_t n,           \
+        vid_t* queue_a, vid_t* queue_b, vid_t* size, int* mark0, int* mark1, double* d,     \
+        vid_t* counts, vid_t* done, vid_t max_rounds, int lanes) {                          \
     sssp_tail_coop<W, NN>(indptr, indices, weights, n, queue_a, queue_b, size, mark0,       \
                           mark1, d, counts, done, max_rounds, lanes);                       \
 }
@@ -130,102 +131,99 @@ SSSP_TAIL_W(double, f64)
 // filled in order by tail; pending counts vertices enqueued and not yet finished, so
 // pending == 0 proves the fixed point.  A vertex is queued at most once at a time
 // (inq), so at most n slots are in use: the ring has room for every thread beyond that.
-// BFS is the same with unit weights on int levels (parents by a pull pass afterwards).
+// SSSP and BFS share the loop: BFS is min.+ with unit weights on int levels
+// (unreached = INT_MAX; parents by a pull pass afterwards).
 template <class T>
 __device__ __forceinline__ T load_relaxed(const T* p) { return *(volatile const T*)p; }
 
-__device__ __forceinline__ void push_work(int v, int* slots, unsigned long long mask,
-                                          unsigned long long* ctr, int* pending) {
-    atomicAdd(pending, 1);
+__device__ __forceinline__ void push_work(vid_t v, vid_t* slots, unsigned long long mask,
+                                          unsigned long long* ctr, vid_t* pending) {
+    add_vid(pending, (vid_t)1);
     unsigned long long j = atomicAdd(&ctr[1], 1ull);
     __threadfence();
-    atomicExch(&slots[j & mask], v);
+    exch_vid(&slots[j & mask], v);
 }
 
 // the next vertex to process, or -1 when the worklist is done
-__device__ __forceinline__ int pop_work(int* slots, unsigned long long mask,
-                                        unsigned long long* ctr, const int* pending) {
+__device__ __forceinline__ vid_t pop_work(vid_t* slots, unsigned long long mask,
+                                          unsigned long long* ctr, const vid_t* pending) {
     unsigned long long i = atomicAdd(&ctr[0], 1ull);
-    int* slot = &slots[i & mask];
+    vid_t* slot = &slots[i & mask];
     while (load_relaxed(slot) < 0) {
         if (load_relaxed(pending) == 0) return -1;
         __nanosleep(64);
     }
-    return atomicExch(slot, -1);
+    return exch_vid(slot, (vid_t)-1);
 }
 
+// u's value extended along edge k: d(u) + w (distances), or level(u) + 1 (BFS levels)
 template <class W>
-__device__ void sssp_async(const long long* __restrict__ indptr,
-                           const int* __restrict__ indices, const W* __restrict__ weights,
-                           int* slots, unsigned long long mask, unsigned long long* ctr,
-                           int* pending, int* inq, double* d) {
+__device__ __forceinline__ double extend(double du, const W* weights, long long k) {
+    return du + as_f64(weights[k]);
+}
+__device__ __forceinline__ int extend(int lu, const void*, long long) { return lu + 1; }
+
+// ⊕ = min by one atomic: the integer image for non-negative doubles, atomicMin for ints
+__device__ __forceinline__ double atomic_min_value(double* p, double x) {
+    return atomic_min_nonneg(p, x);
+}
+__device__ __forceinline__ int atomic_min_value(int* p, int x) { return atomicMin(p, x); }
+
+template <class V, class W>
+__device__ void relax_async(const long long* __restrict__ indptr,
+                            const vid_t* __restrict__ indices, const W* __restrict__ weights,
+                            vid_t* slots, unsigned long long mask, unsigned long long* ctr,
+                            vid_t* pending, int* inq, V* value) {
     for (;;) {
-        int u = pop_work(slots, mask, ctr, pending);
+        vid_t u = pop_work(slots, mask, ctr, pending);
         if (u < 0) return;
-        atomicExch(&inq[u], 0);            // a later drop of d(u) queues u again
+        atomicExch(&inq[u], 0);            // a later drop of value(u) queues u again
         __threadfence();
-        double du = load_relaxed(&d[u]);
+        V vu = load_relaxed(&value[u]);
         for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
-            int v = indices[k];
-            double nd = du + as_f64(weights[k]);
-            if (nd < load_relaxed(&d[v])) {
-                double old = atomic_min_nonneg(&d[v], nd);
-                if (nd < old && atomicExch(&inq[v], 1) == 0)
+            vid_t v = indices[k];
+            V nv = extend(vu, weights, k);
+            if (nv < load_relaxed(&value[v])) {
+                V old = atomic_min_value(&value[v], nv);
+                if (nv < old && atomicExch(&inq[v], 1) == 0)
                     push_work(v, slots, mask, ctr, pending);
             }
         }
         __threadfence();
-        atomicSub(pending, 1);
+        add_vid(pending, (vid_t)-1);
     }
 }
 
 #define SSSP_ASYNC(W, TAG)                                                                   \
 extern "C" __global__ void sssp_async_##TAG(                                                \
-        const long long* indptr, const int* indices, const W* weights, int* slots,          \
-        unsigned long long mask, unsigned long long* ctr, int* pending, int* inq,           \
+        const long long* indptr, const vid_t* indices, const W* weights, vid_t* slots,      \
+        unsigned long long mask, unsigned long long* ctr, vid_t* pending, int* inq,         \
         double* d) {                                                                        \
-    sssp_async<W>(indptr, indices, weights, slots, mask, ctr, pending, inq, d);             \
+    relax_async<double, W>(indptr, indices, weights, slots, mask, ctr, pending, inq, d);    \
 }
 SSSP_ASYNC(int, i32)
 SSSP_ASYNC(long long, i64)
 SSSP_ASYNC(float, f32)
 SSSP_ASYNC(double, f64)
 
-// BFS levels as the min-plus fixed point with unit weights (unreached = INT_MAX).
-extern "C" __global__ void bfs_async(const long long* __restrict__ indptr,
-                                     const int* __restrict__ indices, int* slots,
-                                     unsigned long long mask, unsigned long long* ctr,
-                                     int* pending, int* inq, int* levels) {
-    for (;;) {
-        int u = pop_work(slots, mask, ctr, pending);
-        if (u < 0) return;
-        atomicExch(&inq[u], 0);
-        __threadfence();
-        int nl = load_relaxed(&levels[u]) + 1;
-        for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
-            int v = indices[k];
-            if (nl < load_relaxed(&levels[v])) {
-                int old = atomicMin(&levels[v], nl);
-                if (nl < old && atomicExch(&inq[v], 1) == 0)
-                    push_work(v, slots, mask, ctr, pending);
-            }
-        }
-        __threadfence();
-        atomicSub(pending, 1);
-    }
+extern "C" __global__ void bfs_async(const long long* indptr, const vid_t* indices,
+                                     vid_t* slots, unsigned long long mask,
+                                     unsigned long long* ctr, vid_t* pending, int* inq,
+                                     int* levels) {
+    relax_async<int, void>(indptr, indices, nullptr, slots, mask, ctr, pending, inq, levels);
 }
 
 // π(v) = an in-neighbour one level closer, for every v past level `from` (levels final).
 extern "C" __global__ void bfs_parents(const long long* __restrict__ indptr_t,
-                                       const int* __restrict__ indices_t,
-                                       const int* __restrict__ levels, int n, int from,
-                                       int* __restrict__ parents) {
-    int v = blockIdx.x * blockDim.x + threadIdx.x;
+                                       const vid_t* __restrict__ indices_t,
+                                       const int* __restrict__ levels, vid_t n, int from,
+                                       vid_t* __restrict__ parents) {
+    vid_t v = (vid_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= n) return;
     int lv = levels[v];
     if (lv <= from) return;
     for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
-        int u = indices_t[k];
+        vid_t u = indices_t[k];
         if (levels[u] == lv - 1) { parents[v] = u; return; }
     }
 }
@@ -238,15 +236,16 @@ extern "C" __global__ void bfs_parents(const long long* __restrict__ indptr_t,
 // distances and the marks are authoritative) and the kernel stops; state[0] = levels
 // done, state[1] = 1 on overflow, and the host resumes with a grid-wide tail.
 extern "C" __global__ void bfs_tail_block(const long long* __restrict__ indptr,
-                                          const int* __restrict__ indices,
-                                          const int* __restrict__ queue0, int nf0, int cap,
+                                          const vid_t* __restrict__ indices,
+                                          const vid_t* __restrict__ queue0, int nf0, int cap,
                                           int start_level, int* __restrict__ levels,
-                                          int* __restrict__ parents, int* __restrict__ counts,
+                                          vid_t* __restrict__ parents,
+                                          vid_t* __restrict__ counts,
                                           int* __restrict__ state) {
-    extern __shared__ int smem[];
+    extern __shared__ vid_t smem[];
     __shared__ int size[2];
     __shared__ int overflow;
-    int* q[2] = {smem, smem + cap};
+    vid_t* q[2] = {smem, smem + cap};
     for (int j = threadIdx.x; j < nf0; j += blockDim.x) q[0][j] = queue0[j];
     if (threadIdx.x == 0) { size[0] = nf0; size[1] = 0; overflow = 0; }
     __syncthreads();
@@ -256,10 +255,10 @@ extern "C" __global__ void bfs_tail_block(const long long* __restrict__ indptr,
         if (nf == 0 || overflow) break;
         int level = start_level + i + 1;
         for (int j = threadIdx.x; j < nf; j += blockDim.x) {
-            int u = q[cur][j];
+            vid_t u = q[cur][j];
             for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
-                int v = indices[k];
-                if (parents[v] == -1 && atomicCAS(&parents[v], -1, u) == -1) {
+                vid_t v = indices[k];
+                if (parents[v] == -1 && cas_vid(&parents[v], -1, u) == -1) {
                     levels[v] = level;
                     int pos = atomicAdd(&size[nxt], 1);
                     if (pos < cap) q[nxt][pos] = v; else overflow = 1;
@@ -277,15 +276,15 @@ extern "C" __global__ void bfs_tail_block(const long long* __restrict__ indptr,
 // marks of the pending queue are the frontier handed back on overflow.
 template <class W, bool NONNEG>
 __device__ void sssp_tail_block(const long long* __restrict__ indptr,
-                                const int* __restrict__ indices, const W* __restrict__ weights,
-                                const int* __restrict__ queue0, int nf0, int cap,
+                                const vid_t* __restrict__ indices, const W* __restrict__ weights,
+                                const vid_t* __restrict__ queue0, int nf0, int cap,
                                 int* __restrict__ mark0, int* __restrict__ mark1,
-                                double* __restrict__ d, int* __restrict__ counts,
-                                int max_rounds, int* __restrict__ state) {
-    extern __shared__ int smem[];
+                                double* __restrict__ d, vid_t* __restrict__ counts,
+                                vid_t max_rounds, int* __restrict__ state) {
+    extern __shared__ vid_t smem_w[];
     __shared__ int size[2];
     __shared__ int overflow;
-    int* q[2] = {smem, smem + cap};
+    vid_t* q[2] = {smem_w, smem_w + cap};
     int* mark[2] = {mark0, mark1};
     for (int j = threadIdx.x; j < nf0; j += blockDim.x) q[0][j] = queue0[j];
     if (threadIdx.x == 0) { size[0] = nf0; size[1] = 0; overflow = 0; }
@@ -295,11 +294,11 @@ __device__ void sssp_tail_block(const long long* __restrict__ indptr,
         int cur = i & 1, nxt = cur ^ 1, nf = size[cur];
         if (nf == 0 || overflow) break;
         for (int j = threadIdx.x; j < nf; j += blockDim.x) {
-            int u = q[cur][j];
+            vid_t u = q[cur][j];
             mark[cur][u] = 0;
             double du = ((volatile double*)d)[u];
             for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
-                int v = indices[k];
+                vid_t v = indices[k];
                 double nd = du + as_f64(weights[k]);
                 if (nd < d[v]) {
                     double old = NONNEG ? atomic_min_nonneg(&d[v], nd)
@@ -320,9 +319,9 @@ __device__ void sssp_tail_block(const long long* __restrict__ indptr,
 
 #define SSSP_BLOCK(W, TAG, NN, NNTAG)                                                        \
 extern "C" __global__ void sssp_tail_block_##TAG##NNTAG(                                    \
-        const long long* indptr, const int* indices, const W* weights, const int* queue0,   \
-        int nf0, int cap, int* mark0, int* mark1, double* d, int* counts, int max_rounds,   \
-        int* state) {                                                                       \
+        const long long* indptr, const vid_t* indices, const W* weights,                    \
+        const vid_t* queue0, int nf0, int cap, int* mark0, int* mark1, double* d,           \
+        vid_t* counts, vid_t max_rounds, int* state) {                                      \
     sssp_tail_block<W, NN>(indptr, indices, weights, queue0, nf0, cap, mark0, mark1, d,     \
                            counts, max_rounds, state);                                      \
 }

@@ -36,7 +36,7 @@ class DeviceVector:
 
 class OpenSetOps:
     """Mixin of ``GPUBackend``: vector operations as CuPy elementwise passes, relaxation
-    by the kernels of ``kernels.cu``.  Needs ``n``, ``graph``, ``indptr``, ``indices``,
+    by the kernels of ``kernels.cu``.  Needs ``n``, ``vid``, ``graph``, ``indptr``, ``indices``,
     ``weights``, ``weight_tag``, ``_kernel`` and ``_grid`` from the backend."""
 
     def _vec(self, fill: float = np.nan) -> DeviceVector:
@@ -73,16 +73,16 @@ class OpenSetOps:
             ptr, idx, w = self._transposed(matrix)
             grid, block = self._grid(self.n)
             self._kernel(f"relax_pull_{name}")(grid, block, (
-                ptr, idx, w, f.val, f.has.view(cp.uint8), np.int32(self.n), excl,
+                ptr, idx, w, f.val, f.has.view(cp.uint8), self.vid(self.n), excl,
                 t.val, t.has.view(cp.uint8)))
         else:
             ptr, idx, w = matrix if matrix is not None else (self.indptr, self.indices,
                                                                self.weights)
-            q = cp.flatnonzero(f.has).astype(cp.int32)
+            q = cp.flatnonzero(f.has).astype(self.vid)
             if q.size:
                 grid, block = self._grid(int(q.size), 32)
                 self._kernel(f"relax_push_{name}")(grid, block, (
-                    ptr, idx, w, q, f.val, np.int32(q.size), excl,
+                    ptr, idx, w, q, f.val, self.vid(q.size), excl,
                     t.val, t.has.view(cp.uint8)))
         return t
 
@@ -99,7 +99,7 @@ class OpenSetOps:
             rows = cp.searchsorted(ptr, cp.arange(idx.size, dtype=cp.int64),
                                    side="right") - 1                 # row of each entry
             order = cp.argsort(idx.astype(cp.int64) * self.n + rows)   # by (column, row)
-            self._split_cache[key] = (self._pointers(idx), rows[order].astype(cp.int32),
+            self._split_cache[key] = (self._pointers(idx), rows[order].astype(self.vid),
                                       w[order])
         return self._split_cache[key]
 
@@ -128,7 +128,7 @@ class OpenSetOps:
 
     @cached_property
     def _rows(self):
-        return cp.asarray(self.graph._rows, dtype=cp.int32)
+        return cp.asarray(self.graph._rows, dtype=self.vid)
 
     @cached_property
     def min_out(self) -> DeviceVector:
