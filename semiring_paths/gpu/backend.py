@@ -1,9 +1,10 @@
 """The CuPy backend: device CSR / CSC and the kernels of ``kernels.cu``.
 
 All state stays on the device; the only host read per BFS level is the next frontier's
-size and out-edges (one 16-byte copy; the step kernels write levels as they claim).  BFS runs through the shared loop of ``algorithms/bfs.py`` (push = warp per
-frontier vertex with a compare-and-swap claim on π, pull = thread per unreached vertex
-with early exit).  SSSP ``workfront`` and ``bellman-ford`` (min_plus, push) run as fused
+size and out-edges (one 16-byte copy; the step kernels write levels as they claim).
+BFS runs through the shared loop of ``algorithms/bfs.py`` (push = warp per frontier
+vertex with a compare-and-swap claim on π, pull = thread per unreached vertex with early
+exit).  SSSP ``workfront`` and ``bellman-ford`` (min_plus, push) run as fused
 device loops: relaxation and ``d ⊕= t`` in one edge-balanced kernel, ``atomicMin`` on the
 integer image of non-negative doubles (a CAS loop where weights can be negative).  Every
 other strategy, semiring and direction runs the shared text of ``algorithms/sssp.py`` on
