@@ -44,8 +44,21 @@ class Trace:
     steps: list[Step] = field(default_factory=list)
     setup_seconds: float = 0.0
     total_seconds: float = 0.0
-    #: edges out of the reached vertices: what Dijkstra relaxes (set by sssp)
-    reached_edges: int = -1
+    #: how to count the edges out of the reached vertices (what Dijkstra relaxes): set
+    #: by sssp, evaluated on first use of :attr:`reached_edges` (a pass over the result)
+    reached_fn: Callable[[], int] | None = field(default=None, repr=False)
+    _reached: int = field(default=-1, repr=False)
+
+    @property
+    def reached_edges(self) -> int:
+        """Edges out of the reached vertices (-1 where unknown)."""
+        if self._reached < 0 and self.reached_fn is not None:
+            self._reached, self.reached_fn = int(self.reached_fn()), None
+        return self._reached
+
+    @reached_edges.setter
+    def reached_edges(self, value: int) -> None:
+        self._reached, self.reached_fn = int(value), None
 
     def add(self, **kw: Any) -> None:
         self.steps.append(Step(iteration=len(self.steps) + 1, **kw))

@@ -216,9 +216,10 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
         import cupy as cp
 
         dist = cp.asarray(dist)          # the serial reference computes on the host
+        trace.reached_fn = lambda: int(G.out_degree[dist.get() != sr.zero].sum())
         return PathResult(s, dist, trace, sr, predecessors=tree, predecessors_fn=lambda: (
             be.tight_parents(dist.get(), sr, s)))
-    trace.reached_edges = int(G.out_degree[dist != sr.zero].sum())
+    trace.reached_fn = lambda: int(G.out_degree[dist != sr.zero].sum())
     return PathResult(s, dist, trace, sr, predecessors=tree,
                       predecessors_fn=lambda: be.tight_parents(dist, sr, s))
 

@@ -355,3 +355,29 @@ def test_block_tail_overflow_hands_over(monkeypatch):
     kinds = [st.direction for st in d.trace.steps]
     assert "block" in kinds and kinds[-1] != "block"
     np.testing.assert_array_equal(d.distances, sp.sssp(G, 0, strategy="workfront").distances)
+
+
+def test_device_generators():
+    """The benchmark's graphs, built on the device: sorted CSR rows, no loops or
+    duplicates, symmetric with symmetric weights in range, reproducible from the seed; the
+    grid has the host grid's edges."""
+    from semiring_paths.generators import grid
+    from semiring_paths.gpu import generators as gg
+
+    K = gg.kronecker(12, seed=4, weights=(1, 64))
+    M = gg.grid(30, 40, seed=2, weights=(1, 64))
+    for G in (K, M):
+        keys = G._rows.astype(np.int64) * G.n_vertices + G.indices
+        assert np.all(np.diff(keys) > 0) and np.all(G._rows != G.indices)
+        A = G.to_scipy(np.float64)
+        assert (A != A.T).nnz == 0
+        assert G.weights.min() >= 1 and G.weights.max() <= 64 and np.unique(G.weights).size > 32
+        s = int(np.argmax(G.out_degree))
+        r = sp.sssp(G, s, strategy="workfront", backend="gpu")
+        verify_sssp(G, s, r.distances, r.predecessors, expected=csgraph.dijkstra(A, indices=s))
+    K2 = gg.kronecker(12, seed=4, weights=(1, 64))
+    np.testing.assert_array_equal(K.indices, K2.indices)
+    np.testing.assert_array_equal(K.weights, K2.weights)
+    H = grid(30, 40)
+    np.testing.assert_array_equal(M.indptr, H.indptr)
+    np.testing.assert_array_equal(M.indices, H.indices)
