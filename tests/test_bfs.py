@@ -113,3 +113,14 @@ def test_trace_does_not_count_pull_work():
     assert all(s.edges == -1 for s in t.steps if s.direction == "pull")
     assert t.edges_relaxed == sum(s.edges for s in t.steps if s.direction == "push")
     assert t.summary()["edges_relaxed"] >= 0
+
+
+def test_high_diameter_rule():
+    from semiring_paths.algorithms.bfs import TAIL_AFTER, high_diameter
+
+    assert high_diameter([1, 4, 8, 12])                 # a grid: steady growth
+    assert high_diameter([1, 1, 1])                     # a path
+    assert not high_diameter([1, 40, 165_387])          # scale-free: explodes
+    assert not high_diameter([1, 40, 165_387, 2_047_233, 180_779, 677])  # then collapses
+    assert not high_diameter([1, 4])                    # too soon to tell
+    assert high_diameter([1, 40, 165_387, 2, 900, 7, 70_000, 3, 1][:TAIL_AFTER + 1])

@@ -22,6 +22,7 @@ References: DAWN (papers/004); Beamer et al. 2012; LAGraph ``LAGr_BreadthFirstSe
 from __future__ import annotations
 
 import time
+from itertools import pairwise
 
 from ..results import Trace
 from .registry import register
@@ -31,6 +32,21 @@ BETA = 18.0
 #: levels after which a backend with ``bfs_tail`` runs the rest device-resident (a
 #: scale-free graph is done by then; a road or grid has thousands of levels to go)
 TAIL_AFTER = 8
+#: ... or sooner, once this many consecutive levels changed the frontier by at most 2×
+STEADY = 2
+
+
+def high_diameter(sizes: list[int], after: int = TAIL_AFTER) -> bool:
+    """Do the frontier sizes so far (``sizes[0]`` = the source's) mark a high-diameter
+    search, worth finishing device-resident?  Yes past ``after`` levels, or when the last
+    ``STEADY`` levels each changed the frontier by at most a factor 2: a grid's or a road
+    network's frontier grows by a few vertices a level, a scale-free graph's explodes and
+    then collapses within a few levels."""
+    if len(sizes) > after:
+        return True
+    last = sizes[-STEADY - 1:]
+    return len(last) == STEADY + 1 and all(0 < a <= 2 * b and b <= 2 * a
+                                           for a, b in pairwise(last))
 
 
 def run_bfs(be, source: int, mode: str, trace: Trace | None,
@@ -42,11 +58,12 @@ def run_bfs(be, source: int, mode: str, trace: Trace | None,
     n = be.n
     q, parents, levels = be.bfs_start(source)   # q = π = e_s, v(s) = 0
     nq, prev_nq, level = 1, 1, 0
+    sizes = [1]
     pull = mode == "pull"
     m_unexplored = be.graph.n_stored if mode == "direction-optimizing" else 0
     while nq:
-        if (not pull and level >= TAIL_AFTER and hasattr(be, "bfs_tail")
-                and trace is not None):
+        if (not pull and hasattr(be, "bfs_tail") and trace is not None
+                and high_diameter(sizes)):
             # a high-diameter graph: a device backend finishes the push levels resident,
             # reading sizes back only every few levels (same algebra, fewer host syncs)
             be.bfs_tail(parents, levels, level, trace)
@@ -69,6 +86,7 @@ def run_bfs(be, source: int, mode: str, trace: Trace | None,
         else:
             q = be.push(q, parents, edges)  # q⟨¬π, replace⟩ = q any.secondi A
         nq_in, nq = nq, be.nvals(q)
+        sizes.append(nq)
         if nq:
             be.record(q, parents, levels, level)   # π⟨q⟩ = q ; v⟨q⟩ = level
         if trace is not None:
@@ -99,4 +117,4 @@ def auto(G) -> str:
     return "direction-optimizing"
 
 
-__all__ = ["auto", "bovm", "direction_optimizing", "run_bfs", "sovm"]
+__all__ = ["auto", "bovm", "direction_optimizing", "high_diameter", "run_bfs", "sovm"]

@@ -23,6 +23,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from ..algorithms.bfs import high_diameter
 from ..exceptions import GPUMemoryError, NegativeCycleError
 from ..graph import Graph
 from .vectors import DeviceVector, OpenSetOps
@@ -37,7 +38,8 @@ _THREADS = 256
 #: (CuPy appends -ftz=true whatever is asked: atomics.cuh's as_f64 keeps float32
 #: subnormal weights exact regardless)
 _NVRTC = ("--std=c++17",)
-#: levels run with a host check per level before a graph counts as high-diameter
+#: SSSP rounds run with a host check per round before a graph counts as high-diameter
+#: (``algorithms.bfs.high_diameter``; sooner when the frontier grows steadily)
 TAIL_AFTER = 16
 #: levels (or rounds) launched back to back between host checks in the device tail
 TAIL_CHECK_EVERY = 32
@@ -75,6 +77,19 @@ def bytes_needed(G: Graph, forced: int | None = None) -> int:
     n, m, b = G.n_vertices, G.n_stored, index_bytes(G, forced)
     csr = 8 * (n + 1) + b * m + (G.weights.itemsize * m if G.weighted else 0)
     return csr * (2 if G.directed else 1) + (16 + 2 * b) * n
+
+
+def _report(trace, per, seconds: float, direction: str = "push", first: int | None = None
+            ) -> None:
+    """A device tail's levels (rounds) into the trace at once: ``per[i]`` entered the
+    frontier at step i; the frontier of step i is ``per[i - 1]`` (``first`` for the
+    first), or -1 (not counted) without ``first``; the time is shared out evenly."""
+    per = np.asarray(per, np.int64)
+    if not per.size:
+        return
+    frontier = np.r_[first, per[:-1]] if first is not None else -1
+    trace.add_many(frontier=frontier, edges=-1, seconds=seconds / max(per.size, 1),
+                   direction=direction, changed=per)
 
 
 class _Frontier:
@@ -253,11 +268,7 @@ class GPUBackend(OpenSetOps):
         if 0 < queue.size <= self._block_queue and self._tail_is("block", "bfs"):
             done, per, over = self._block_tail("bfs_tail_block", (self.indptr, self.indices),
                                                queue, (np.int32(level), levels, parents))
-            dt = (time.perf_counter() - t0) / max(per.size, 1)
-            prev = int(queue.size)
-            for c in per.tolist():
-                trace.add(frontier=prev, edges=-1, seconds=dt, direction="block", changed=c)
-                prev = c
+            _report(trace, per, time.perf_counter() - t0, "block", first=int(queue.size))
             if not over:
                 return
             level += done                   # finished levels; go on grid-wide
@@ -274,11 +285,8 @@ class GPUBackend(OpenSetOps):
             levels[:] = cp.where(lv == big, -1, lv)
             later = lv[(lv > level) & (lv != big)] - level - 1
             per = cp.bincount(later).get() if later.size else np.zeros(0, np.int64)
-            dt = (time.perf_counter() - t0) / max(per.size, 1)
-            prev = int(queue.size)
-            for c in [*per.tolist(), 0]:
-                trace.add(frontier=prev, edges=-1, seconds=dt, direction="async", changed=c)
-                prev = c
+            _report(trace, np.r_[per, 0], time.perf_counter() - t0, "async",
+                    first=int(queue.size))
             return
         if queue.size:
             size = cp.array([queue.size, 0, 0], self.vid)
@@ -290,12 +298,7 @@ class GPUBackend(OpenSetOps):
                     size, np.int32(level), levels, parents, counts, done,
                     np.int32(self._lanes))):
                 per = counts[:int(done.get()[0])].get()
-                dt = (time.perf_counter() - t0) / max(per.size, 1)
-                prev = int(queue.size)
-                for c in per.tolist():
-                    trace.add(frontier=prev, edges=-1, seconds=dt, direction="push",
-                              changed=c)
-                    prev = c
+                _report(trace, per, time.perf_counter() - t0, first=int(queue.size))
                 return
         counts = cp.zeros(n + 2 + TAIL_CHECK_EVERY, self.vid)
         level_dev = cp.array([level], cp.int32)
@@ -321,11 +324,7 @@ class GPUBackend(OpenSetOps):
                 break
             lvl = top
         per = counts[level + 1:last + 2].get()
-        dt = (time.perf_counter() - t0) / max(per.size, 1)
-        prev = int((levels == level).sum().get())
-        for c in per.tolist():
-            trace.add(frontier=prev, edges=-1, seconds=dt, direction="push", changed=c)
-            prev = c
+        _report(trace, per, time.perf_counter() - t0, first=int((levels == level).sum().get()))
 
     #: How a high-diameter search finishes on the device (``benchmarks/
     #: sweep_tail_blocks.py``): "block" = one block with the frontier in shared memory
@@ -528,6 +527,7 @@ class GPUBackend(OpenSetOps):
         d = cp.full(n, cp.inf, cp.float64)
         d[source] = 0.0
         frontier = cp.asarray([source], self.vid)
+        sizes = [1]
         kernel = self._kernel("sssp_push_edges_" + self._sssp_tag)
         rounds = 0
         while frontier.size:
@@ -550,7 +550,8 @@ class GPUBackend(OpenSetOps):
             frontier = cp.nonzero(changed)[0].astype(self.vid)
             trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
                       changed=int(frontier.size))
-            if not whole and rounds >= TAIL_AFTER and frontier.size:
+            sizes.append(int(frontier.size))
+            if not whole and frontier.size and high_diameter(sizes, TAIL_AFTER):
                 self._sssp_tail(d, changed, rounds, source, trace)
                 break
         return self.to_numpy(d, np.inf)
@@ -571,9 +572,7 @@ class GPUBackend(OpenSetOps):
                 "sssp_tail_block_" + self._sssp_tag,
                 (self.indptr, self.indices, self.weights), queue, (*marks, d),
                 (self.vid(limit),))
-            dt = (time.perf_counter() - t0) / max(per.size, 1)
-            for c in per.tolist():
-                trace.add(frontier=-1, edges=-1, seconds=dt, direction="block", changed=c)
+            _report(trace, per, time.perf_counter() - t0, "block")
             rounds += done
             if not over:
                 if done >= limit and per.size and per[-1]:
@@ -598,9 +597,7 @@ class GPUBackend(OpenSetOps):
                 cp.zeros(n, cp.int32), cp.zeros(n, cp.int32), d, counts, done,
                 self.vid(limit), np.int32(self._lanes))):
             per = counts[:int(done.get()[0])].get()
-            dt = (time.perf_counter() - t0) / max(per.size, 1)
-            for c in per.tolist():
-                trace.add(frontier=-1, edges=-1, seconds=dt, changed=c)
+            _report(trace, per, time.perf_counter() - t0)
             if per.size >= limit and per[-1]:
                 raise NegativeCycleError.reachable_from(source)
             return
@@ -621,9 +618,7 @@ class GPUBackend(OpenSetOps):
             t0 = time.perf_counter()
             run()
             got = counts.get()
-            dt = (time.perf_counter() - t0) / TAIL_CHECK_EVERY
-            for c in got.tolist():
-                trace.add(frontier=-1, edges=-1, seconds=dt, changed=c)
+            _report(trace, got, time.perf_counter() - t0)
             rounds += TAIL_CHECK_EVERY
             if (got == 0).any():
                 return
