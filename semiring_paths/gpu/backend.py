@@ -551,7 +551,7 @@ class GPUBackend(OpenSetOps):
             trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
                       changed=int(frontier.size))
             sizes.append(int(frontier.size))
-            if not whole and frontier.size and high_diameter(sizes, TAIL_AFTER):
+            if not whole and frontier.size and high_diameter(sizes, n, TAIL_AFTER):
                 self._sssp_tail(d, changed, rounds, source, trace)
                 break
         return self.to_numpy(d, np.inf)
