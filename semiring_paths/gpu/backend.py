@@ -521,17 +521,12 @@ class GPUBackend(OpenSetOps):
         return self.weight_tag + ("" if self.graph.has_negative_weights else "_nn")
 
     def _relax_loop(self, source: int, trace, whole: bool):
-        """Workfront (``whole=False``) or Bellman-Ford rounds, one fused kernel each; the
-        kernel queues what improved and counts it and its out-edges, so a round costs
-        the host one 16-byte read."""
         import time
 
         n = self.n
         d = cp.full(n, cp.inf, cp.float64)
         d[source] = 0.0
         frontier = cp.asarray([source], self.vid)
-        edges = int(self.graph.out_degree[source])
-        mark, counters = cp.zeros(n, cp.int32), cp.zeros(2, cp.uint64)
         sizes = [1]
         kernel = self._kernel("sssp_push_edges_" + self._sssp_tag)
         rounds = 0
@@ -544,34 +539,31 @@ class GPUBackend(OpenSetOps):
                 frontier = cp.nonzero(cp.isfinite(d))[0].astype(self.vid)
             deg = self.degree[frontier]
             offs = cp.cumsum(deg) - deg                   # exclusive prefix: edge offsets
-            if whole:
-                edges = int((offs[-1] + deg[-1]).get())
-            nxt = cp.empty(n, self.vid)
-            counters.fill(0)
+            edges = int((offs[-1] + deg[-1]).get())
+            changed = cp.zeros(n, cp.uint8)
             if edges:
                 grid, block = self._grid(edges)
                 kernel(grid, block, (self.indptr, self.indices, self.weights, frontier,
                                      d[frontier], offs, self.vid(frontier.size),
-                                     np.int64(edges), d, mark, nxt, counters))
-            nf, (c, out) = int(frontier.size), (int(x) for x in counters.get())
-            frontier = nxt[:c]
-            mark[frontier] = 0                            # ready for the next round
+                                     np.int64(edges), d, changed))
+            nf = int(frontier.size)
+            frontier = cp.nonzero(changed)[0].astype(self.vid)
             trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
-                      changed=c)
-            edges = out
-            sizes.append(c)
-            if not whole and c and high_diameter(sizes, n, TAIL_AFTER):
-                self._sssp_tail(d, frontier, rounds, source, trace)
+                      changed=int(frontier.size))
+            sizes.append(int(frontier.size))
+            if not whole and frontier.size and high_diameter(sizes, n, TAIL_AFTER):
+                self._sssp_tail(d, changed, rounds, source, trace)
                 break
         return self.to_numpy(d, np.inf)
 
-    def _sssp_tail(self, d, queue, rounds: int, source: int, trace) -> None:
-        """Workfront on the device from the frontier ``queue``, by the selected tail
-        (checked every ``TAIL_CHECK_EVERY`` rounds where the host checks)."""
+    def _sssp_tail(self, d, changed, rounds: int, source: int, trace) -> None:
+        """Workfront on the device: frontier = changed flags, checked every
+        ``TAIL_CHECK_EVERY`` rounds."""
         import time
 
         n = self.n
         t0 = time.perf_counter()
+        queue = cp.flatnonzero(changed).astype(self.vid)
         if 0 < queue.size <= self._block_queue and self._tail_is("block", "sssp"):
             marks = (cp.zeros(n, cp.int32), cp.zeros(n, cp.int32))
             marks[0][queue] = 1
@@ -586,8 +578,9 @@ class GPUBackend(OpenSetOps):
                 if done >= limit and per.size and per[-1]:
                     raise NegativeCycleError.reachable_from(source)
                 return
-            t0 = time.perf_counter()                 # the pending frontier:
-            queue = cp.flatnonzero(marks[done & 1]).astype(self.vid)
+            changed = (marks[done & 1] != 0).astype(cp.uint8)   # the pending frontier
+            t0 = time.perf_counter()
+            queue = cp.flatnonzero(changed).astype(self.vid)
         if self._tail_is("async", "sssp") and not self.graph.has_negative_weights:
             pops = self._async("sssp_async_" + self.weight_tag, queue,
                                (self.indptr, self.indices, self.weights), d)
@@ -611,8 +604,7 @@ class GPUBackend(OpenSetOps):
         kernel = self._kernel("sssp_push_flags_" + self._sssp_tag)
         grid, block = self._grid(n)
         counts = cp.zeros(TAIL_CHECK_EVERY, self.vid)
-        flags = (cp.zeros(n, cp.uint8), cp.zeros(n, cp.uint8))
-        flags[0][queue] = 1
+        flags = (changed, cp.zeros(n, cp.uint8))
 
         def batch():
             counts.fill(0)

@@ -100,9 +100,7 @@ __device__ __forceinline__ double relax_min(double* d, double nd) {
     return NONNEG ? atomic_min_nonneg(d, nd) : atomic_min_f64(d, nd);
 }
 
-// t = f min.+ A fused with d ⊕= t: relax the frontier's edges into d and queue what
-// improved, each vertex once (mark[v]; the host clears the marks of the queue after the
-// step), counting the queue and its out-edges in counters[0], counters[1].
+// t = f min.+ A fused with d ⊕= t: relax the frontier's edges into d, flag what improved.
 // Edge-balanced (002 §IV-B): thread e takes the e-th edge of the frontier's edge list;
 // offs is the exclusive prefix sum of the frontier's out-degrees, so a hub's 10^5 edges
 // spread over 10^5 threads.  du holds d(u) of each frontier vertex as the round began.
@@ -111,29 +109,21 @@ __device__ void sssp_push_edges(const long long* __restrict__ indptr,
                                 const vid_t* __restrict__ indices, const W* __restrict__ weights,
                                 const vid_t* __restrict__ frontier, const double* __restrict__ du,
                                 const long long* __restrict__ offs, vid_t nf, long long total,
-                                double* __restrict__ d, int* __restrict__ mark,
-                                vid_t* __restrict__ next,
-                                unsigned long long* __restrict__ counters) {
+                                double* __restrict__ d, unsigned char* __restrict__ changed) {
     long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    long long out_edges = 0;
-    if (e < total) {
-        vid_t lo = 0, hi = nf - 1;             // last i with offs[i] <= e
-        while (lo < hi) {
-            vid_t mid = (lo + hi + 1) >> 1;
-            if (offs[mid] <= e) lo = mid; else hi = mid - 1;
-        }
-        long long k = indptr[frontier[lo]] + (e - offs[lo]);
-        vid_t v = indices[k];
-        double nd = du[lo] + as_f64(weights[k]);
-        if (nd < d[v]) {
-            double old = relax_min<NONNEG>(&d[v], nd);
-            if (nd < old && !mark[v] && atomicExch(&mark[v], 1) == 0) {
-                enqueue(next, counters, v);
-                out_edges = indptr[v + 1] - indptr[v];
-            }
-        }
+    if (e >= total) return;
+    vid_t lo = 0, hi = nf - 1;                 // last i with offs[i] <= e
+    while (lo < hi) {
+        vid_t mid = (lo + hi + 1) >> 1;
+        if (offs[mid] <= e) lo = mid; else hi = mid - 1;
     }
-    warp_add(out_edges, counters + 1);         // every lane: no early return above
+    long long k = indptr[frontier[lo]] + (e - offs[lo]);
+    vid_t v = indices[k];
+    double nd = du[lo] + as_f64(weights[k]);
+    if (nd < d[v]) {
+        double old = relax_min<NONNEG>(&d[v], nd);
+        if (nd < old) changed[v] = 1;
+    }
 }
 
 // The same with f = {v : changed_in[v]}, thread per vertex: the device-resident tail of
@@ -168,9 +158,10 @@ __device__ void sssp_push_flags(const long long* __restrict__ indptr,
 extern "C" __global__ void sssp_push_edges_##TAG##NNTAG(                                    \
         const long long* indptr, const vid_t* indices, const W* weights,                    \
         const vid_t* frontier, const double* du, const long long* offs, vid_t nf,          \
-        long long total, double* d, int* mark, vid_t* next, unsigned long long* counters) { \
+        long long total, double* d,                                                         \
+        unsigned char* changed) {                                                           \
     sssp_push_edges<W, NN>(indptr, indices, weights, frontier, du, offs, nf, total, d,      \
-                           mark, next, counters);                                           \
+                           changed);                                                        \
 }                                                                                           \
 extern "C" __global__ void sssp_push_flags_##TAG##NNTAG(                                    \
         const long long* indptr, const vid_t* indices, const W* weights, vid_t n,           \
