@@ -520,6 +520,10 @@ class GPUBackend(OpenSetOps):
         """Weight-dtype suffix, plus ``_nn`` (integer-image atomicMin) without negatives."""
         return self.weight_tag + ("" if self.graph.has_negative_weights else "_nn")
 
+    #: how a fused round's edge thread finds its frontier vertex: "lbs" = block-local
+    #: search in shared memory, "edges" = a binary search over all frontier offsets
+    edge_search = "lbs"
+
     def _relax_loop(self, source: int, trace, whole: bool):
         import time
 
@@ -528,7 +532,7 @@ class GPUBackend(OpenSetOps):
         d[source] = 0.0
         frontier = cp.asarray([source], self.vid)
         sizes = [1]
-        kernel = self._kernel("sssp_push_edges_" + self._sssp_tag)
+        kernel = self._kernel(f"sssp_push_{self.edge_search}_{self._sssp_tag}")
         rounds = 0
         while frontier.size:
             rounds += 1

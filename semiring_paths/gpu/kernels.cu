@@ -126,6 +126,54 @@ __device__ void sssp_push_edges(const long long* __restrict__ indptr,
     }
 }
 
+// The same, with the search for each edge's frontier vertex done block-locally (the
+// load-balanced search of merge-path SpMV): two threads of a block find the first and
+// last frontier positions its edges fall in, the offsets between them are staged in
+// shared memory (when they fit), and each thread searches that short run — a few shared
+// loads instead of log2(nf) dependent global ones per edge.
+#define LBS_STAGE 512
+template <class W, bool NONNEG>
+__device__ void sssp_push_lbs(const long long* __restrict__ indptr,
+                              const vid_t* __restrict__ indices, const W* __restrict__ weights,
+                              const vid_t* __restrict__ frontier, const double* __restrict__ du,
+                              const long long* __restrict__ offs, vid_t nf, long long total,
+                              double* __restrict__ d, unsigned char* __restrict__ changed) {
+    __shared__ long long s_offs[LBS_STAGE];
+    __shared__ vid_t s_first, s_last;
+    long long e0 = (long long)blockIdx.x * blockDim.x;
+    if (threadIdx.x < 2) {                     // last i with offs[i] <= the block's ends
+        long long target = threadIdx.x ? min(e0 + (long long)blockDim.x, total) - 1 : e0;
+        vid_t lo = 0, hi = nf - 1;
+        while (lo < hi) {
+            vid_t mid = (lo + hi + 1) >> 1;
+            if (offs[mid] <= target) lo = mid; else hi = mid - 1;
+        }
+        if (threadIdx.x) s_last = lo; else s_first = lo;
+    }
+    __syncthreads();
+    vid_t first = s_first, span = s_last - s_first + 1;
+    bool staged = span <= LBS_STAGE;
+    if (staged)
+        for (vid_t i = threadIdx.x; i < span; i += blockDim.x) s_offs[i] = offs[first + i];
+    __syncthreads();
+    long long e = e0 + threadIdx.x;
+    if (e >= total) return;
+    vid_t lo = 0, hi = span - 1;
+    while (lo < hi) {
+        vid_t mid = (lo + hi + 1) >> 1;
+        if ((staged ? s_offs[mid] : offs[first + mid]) <= e) lo = mid; else hi = mid - 1;
+    }
+    long long start = staged ? s_offs[lo] : offs[first + lo];
+    lo += first;
+    long long k = indptr[frontier[lo]] + (e - start);
+    vid_t v = indices[k];
+    double nd = du[lo] + as_f64(weights[k]);
+    if (nd < d[v]) {
+        double old = relax_min<NONNEG>(&d[v], nd);
+        if (nd < old) changed[v] = 1;
+    }
+}
+
 // The same with f = {v : changed_in[v]}, thread per vertex: the device-resident tail of
 // high-diameter graphs (rounds launched back to back in a CUDA graph, no host read;
 // per-round counts accumulate on the device, warp-aggregated).
@@ -162,6 +210,13 @@ extern "C" __global__ void sssp_push_edges_##TAG##NNTAG(                        
         unsigned char* changed) {                                                           \
     sssp_push_edges<W, NN>(indptr, indices, weights, frontier, du, offs, nf, total, d,      \
                            changed);                                                        \
+}                                                                                           \
+extern "C" __global__ void sssp_push_lbs_##TAG##NNTAG(                                      \
+        const long long* indptr, const vid_t* indices, const W* weights,                    \
+        const vid_t* frontier, const double* du, const long long* offs, vid_t nf,          \
+        long long total, double* d, unsigned char* changed) {                               \
+    sssp_push_lbs<W, NN>(indptr, indices, weights, frontier, du, offs, nf, total, d,        \
+                         changed);                                                          \
 }                                                                                           \
 extern "C" __global__ void sssp_push_flags_##TAG##NNTAG(                                    \
         const long long* indptr, const vid_t* indices, const W* weights, vid_t n,           \
