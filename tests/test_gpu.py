@@ -381,3 +381,26 @@ def test_device_generators():
     H = grid(30, 40)
     np.testing.assert_array_equal(M.indptr, H.indptr)
     np.testing.assert_array_equal(M.indices, H.indices)
+
+
+@pytest.mark.parametrize("small", [0, None], ids=["big-rounds", "default"])
+def test_workfront_small_and_big_rounds(small, monkeypatch):
+    """Small rounds (one setup block, queue output) and big ones (flags, one scan) give the
+    CPU's answers and the CPU's trace: frontier, edges and changed counts round by round
+    (both relax from d as the round began)."""
+    from semiring_paths.generators import kronecker
+    from semiring_paths.gpu.backend import GPUBackend
+
+    if small is not None:
+        monkeypatch.setattr(GPUBackend, "SMALL_ROUND", small)
+    for G in (kronecker(13, seed=7, weights=(1, 64)), sp.read("rome99")):
+        for s in (0, int(np.argmax(G.out_degree))):
+            r = sp.sssp(G, s, strategy="workfront", backend="gpu")
+            c = sp.sssp(G, s, strategy="workfront")
+            np.testing.assert_array_equal(r.distances, c.distances)
+            host = [(st.frontier, st.edges, st.changed) for st in r.trace.steps
+                    if st.frontier >= 0]
+            assert host == [(st.frontier, st.edges, st.changed)
+                            for st in c.trace.steps[:len(host)]]
+            b = sp.sssp(G, s, strategy="bellman-ford", backend="gpu")
+            np.testing.assert_array_equal(b.distances, c.distances)

@@ -1,5 +1,7 @@
-// Shared by kernels.cu and tails.cu (prepended to each by gpu/backend.py).
+// Shared by kernels.cu and tails.cu (prepended to each by gpu/backend.py, after the
+// vid_t typedef).
 #pragma once
+#include <cooperative_groups.h>
 
 // atomicMin / atomicMax for float64 by compare-and-swap (CuPy's own float64 atomicMin
 // rounds through float32).  Exact for any doubles: the comparison is on doubles.
@@ -46,6 +48,23 @@ __device__ __forceinline__ long long add_vid(long long* p, long long x) {
 __device__ __forceinline__ int exch_vid(int* p, int x) { return atomicExch(p, x); }
 __device__ __forceinline__ long long exch_vid(long long* p, long long x) {
     return (long long)atomicExch((unsigned long long*)p, (unsigned long long)x);
+}
+
+__device__ __forceinline__ unsigned long long add_vid(unsigned long long* p,
+                                                      unsigned long long x) {
+    return atomicAdd(p, x);
+}
+
+// nq[(*size)++] = v for every calling thread, with one atomicAdd per group of threads
+// that arrive together (the lanes active here, however the warp diverged): a single
+// queue counter hit once per vertex serialises thousands of atomics a step.
+template <class C>
+__device__ __forceinline__ void enqueue(vid_t* nq, C* size, vid_t v) {
+    cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+    C base = 0;
+    if (g.thread_rank() == 0) base = add_vid(size, (C)g.size());
+    base = g.shfl(base, 0);
+    nq[base + g.thread_rank()] = v;
 }
 
 // A weight as float64.  CuPy compiles with -ftz=true, which would flush float32

@@ -520,19 +520,27 @@ class GPUBackend(OpenSetOps):
         """Weight-dtype suffix, plus ``_nn`` (integer-image atomicMin) without negatives."""
         return self.weight_tag + ("" if self.graph.has_negative_weights else "_nn")
 
-    #: how a fused round's edge thread finds its frontier vertex: "lbs" = block-local
-    #: search in shared memory, "edges" = a binary search over all frontier offsets
-    edge_search = "lbs"
+    #: frontiers up to this many vertices run a small round (``sssp_prep_small``: one
+    #: block sets the round up; the relaxation queues what improved)
+    SMALL_ROUND: ClassVar[int] = 4096
 
     def _relax_loop(self, source: int, trace, whole: bool):
+        """Workfront (``whole=False``) or Bellman-Ford rounds, one fused edge-balanced
+        kernel each.  A small round (a known edge count, at most ``SMALL_ROUND``
+        vertices) costs two launches and one 16-byte read; a big one lists what improved
+        by one scan of n flags."""
         import time
 
-        n = self.n
+        n, tag = self.n, self._sssp_tag
         d = cp.full(n, cp.inf, cp.float64)
         d[source] = 0.0
         frontier = cp.asarray([source], self.vid)
+        edges: int | None = int(self.graph.out_degree[source])
+        mark, counters = cp.zeros(n, cp.int32), cp.zeros(2, cp.uint64)
+        offs_s = cp.empty(self.SMALL_ROUND, cp.int64)
+        du_s = cp.empty(self.SMALL_ROUND, cp.float64)
+        marked = False                        # the frontier's marks are still set
         sizes = [1]
-        kernel = self._kernel(f"sssp_push_{self.edge_search}_{self._sssp_tag}")
         rounds = 0
         while frontier.size:
             rounds += 1
@@ -541,33 +549,50 @@ class GPUBackend(OpenSetOps):
             t0 = time.perf_counter()
             if whole:
                 frontier = cp.nonzero(cp.isfinite(d))[0].astype(self.vid)
-            deg = self.degree[frontier]
-            offs = cp.cumsum(deg) - deg                   # exclusive prefix: edge offsets
-            edges = int((offs[-1] + deg[-1]).get())
-            changed = cp.zeros(n, cp.uint8)
-            if edges:
-                grid, block = self._grid(edges)
-                kernel(grid, block, (self.indptr, self.indices, self.weights, frontier,
-                                     d[frontier], offs, self.vid(frontier.size),
-                                     np.int64(edges), d, changed))
+                edges = None
             nf = int(frontier.size)
-            frontier = cp.nonzero(changed)[0].astype(self.vid)
-            trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
-                      changed=int(frontier.size))
-            sizes.append(int(frontier.size))
-            if not whole and frontier.size and high_diameter(sizes, n, TAIL_AFTER):
-                self._sssp_tail(d, changed, rounds, source, trace)
+            if edges is not None and nf <= self.SMALL_ROUND:
+                self._kernel("sssp_prep_small")((1,), (1024,), (
+                    frontier, self.vid(nf), self.indptr, d, offs_s, du_s, mark, counters))
+                nxt = cp.empty(n, self.vid)
+                if edges:
+                    grid, block = self._grid(edges)
+                    self._kernel("sssp_push_lbsq_" + tag)(grid, block, (
+                        self.indptr, self.indices, self.weights, frontier, du_s, offs_s,
+                        self.vid(nf), np.int64(edges), d, mark, nxt, counters))
+                c, out = (int(x) for x in counters.get())
+                frontier, next_edges, marked = nxt[:c], out, True
+            else:
+                if marked:
+                    mark[frontier] = 0
+                    marked = False
+                deg = self.degree[frontier]
+                offs = cp.cumsum(deg) - deg               # exclusive prefix: edge offsets
+                if edges is None:
+                    edges = int((offs[-1] + deg[-1]).get())
+                changed = cp.zeros(n, cp.uint8)
+                if edges:
+                    grid, block = self._grid(edges)
+                    self._kernel("sssp_push_lbs_" + tag)(grid, block, (
+                        self.indptr, self.indices, self.weights, frontier, d[frontier], offs,
+                        self.vid(nf), np.int64(edges), d, changed))
+                frontier, next_edges = cp.nonzero(changed)[0].astype(self.vid), None
+            c = int(frontier.size)
+            trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0, changed=c)
+            edges = next_edges
+            sizes.append(c)
+            if not whole and c and high_diameter(sizes, n, TAIL_AFTER):
+                self._sssp_tail(d, frontier, rounds, source, trace)
                 break
         return self.to_numpy(d, np.inf)
 
-    def _sssp_tail(self, d, changed, rounds: int, source: int, trace) -> None:
-        """Workfront on the device: frontier = changed flags, checked every
-        ``TAIL_CHECK_EVERY`` rounds."""
+    def _sssp_tail(self, d, queue, rounds: int, source: int, trace) -> None:
+        """Workfront on the device from the frontier ``queue``, by the selected tail
+        (checked every ``TAIL_CHECK_EVERY`` rounds where the host checks)."""
         import time
 
         n = self.n
         t0 = time.perf_counter()
-        queue = cp.flatnonzero(changed).astype(self.vid)
         if 0 < queue.size <= self._block_queue and self._tail_is("block", "sssp"):
             marks = (cp.zeros(n, cp.int32), cp.zeros(n, cp.int32))
             marks[0][queue] = 1
@@ -582,9 +607,8 @@ class GPUBackend(OpenSetOps):
                 if done >= limit and per.size and per[-1]:
                     raise NegativeCycleError.reachable_from(source)
                 return
-            changed = (marks[done & 1] != 0).astype(cp.uint8)   # the pending frontier
-            t0 = time.perf_counter()
-            queue = cp.flatnonzero(changed).astype(self.vid)
+            t0 = time.perf_counter()                 # the pending frontier:
+            queue = cp.flatnonzero(marks[done & 1]).astype(self.vid)
         if self._tail_is("async", "sssp") and not self.graph.has_negative_weights:
             pops = self._async("sssp_async_" + self.weight_tag, queue,
                                (self.indptr, self.indices, self.weights), d)
@@ -608,7 +632,8 @@ class GPUBackend(OpenSetOps):
         kernel = self._kernel("sssp_push_flags_" + self._sssp_tag)
         grid, block = self._grid(n)
         counts = cp.zeros(TAIL_CHECK_EVERY, self.vid)
-        flags = (changed, cp.zeros(n, cp.uint8))
+        flags = (cp.zeros(n, cp.uint8), cp.zeros(n, cp.uint8))
+        flags[0][queue] = 1
 
         def batch():
             counts.fill(0)

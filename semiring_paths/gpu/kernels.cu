@@ -100,44 +100,29 @@ __device__ __forceinline__ double relax_min(double* d, double nd) {
     return NONNEG ? atomic_min_nonneg(d, nd) : atomic_min_f64(d, nd);
 }
 
-// t = f min.+ A fused with d ⊕= t: relax the frontier's edges into d, flag what improved.
-// Edge-balanced (002 §IV-B): thread e takes the e-th edge of the frontier's edge list;
-// offs is the exclusive prefix sum of the frontier's out-degrees, so a hub's 10^5 edges
-// spread over 10^5 threads.  du holds d(u) of each frontier vertex as the round began.
-template <class W, bool NONNEG>
-__device__ void sssp_push_edges(const long long* __restrict__ indptr,
-                                const vid_t* __restrict__ indices, const W* __restrict__ weights,
-                                const vid_t* __restrict__ frontier, const double* __restrict__ du,
-                                const long long* __restrict__ offs, vid_t nf, long long total,
-                                double* __restrict__ d, unsigned char* __restrict__ changed) {
-    long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    if (e >= total) return;
-    vid_t lo = 0, hi = nf - 1;                 // last i with offs[i] <= e
-    while (lo < hi) {
-        vid_t mid = (lo + hi + 1) >> 1;
-        if (offs[mid] <= e) lo = mid; else hi = mid - 1;
-    }
-    long long k = indptr[frontier[lo]] + (e - offs[lo]);
-    vid_t v = indices[k];
-    double nd = du[lo] + as_f64(weights[k]);
-    if (nd < d[v]) {
-        double old = relax_min<NONNEG>(&d[v], nd);
-        if (nd < old) changed[v] = 1;
-    }
-}
-
-// The same, with the search for each edge's frontier vertex done block-locally (the
-// load-balanced search of merge-path SpMV): two threads of a block find the first and
-// last frontier positions its edges fall in, the offsets between them are staged in
-// shared memory (when they fit), and each thread searches that short run — a few shared
-// loads instead of log2(nf) dependent global ones per edge.
+// t = f min.+ A fused with d ⊕= t: relax the frontier's edges into d and mark what
+// improved.  Edge-balanced (002 §IV-B): thread e takes the e-th edge of the frontier's
+// edge list, offs being the exclusive prefix sum of the frontier's out-degrees, so a
+// hub's 10^5 edges spread over 10^5 threads; du holds d(u) of each frontier vertex as
+// the round began.  Each thread finds its frontier vertex by a block-local search (the
+// load-balanced search of merge-path SpMV): two threads of the block find the first and
+// last frontier positions its edges fall in, the offsets between are staged in shared
+// memory (when they fit), and each thread searches that short run — a few shared loads
+// instead of log2(nf) dependent global ones (measured on kron22: 10.6 vs 11.0 ms).
+// Output: flags changed[v] = 1 (the host lists them with one scan: big rounds), or, with
+// QUEUE, a queue of what improved, each vertex once (mark[v]), and counters = (queue
+// size, its out-edges) — small rounds, where one scan of n flags costs more than the
+// round.  (Queueing a 2M-vertex round instead serialises ~10^6 atomics on one counter:
+// measured 15.4 ms on kron22.)
 #define LBS_STAGE 512
-template <class W, bool NONNEG>
+template <class W, bool NONNEG, bool QUEUE>
 __device__ void sssp_push_lbs(const long long* __restrict__ indptr,
                               const vid_t* __restrict__ indices, const W* __restrict__ weights,
                               const vid_t* __restrict__ frontier, const double* __restrict__ du,
                               const long long* __restrict__ offs, vid_t nf, long long total,
-                              double* __restrict__ d, unsigned char* __restrict__ changed) {
+                              double* __restrict__ d, unsigned char* __restrict__ changed,
+                              int* __restrict__ mark, vid_t* __restrict__ next,
+                              unsigned long long* __restrict__ counters) {
     __shared__ long long s_offs[LBS_STAGE];
     __shared__ vid_t s_first, s_last;
     long long e0 = (long long)blockIdx.x * blockDim.x;
@@ -156,22 +141,79 @@ __device__ void sssp_push_lbs(const long long* __restrict__ indptr,
     if (staged)
         for (vid_t i = threadIdx.x; i < span; i += blockDim.x) s_offs[i] = offs[first + i];
     __syncthreads();
-    long long e = e0 + threadIdx.x;
-    if (e >= total) return;
-    vid_t lo = 0, hi = span - 1;
-    while (lo < hi) {
-        vid_t mid = (lo + hi + 1) >> 1;
-        if ((staged ? s_offs[mid] : offs[first + mid]) <= e) lo = mid; else hi = mid - 1;
+    long long e = e0 + threadIdx.x, out_edges = 0;
+    if (e < total) {
+        vid_t lo = 0, hi = span - 1;
+        while (lo < hi) {
+            vid_t mid = (lo + hi + 1) >> 1;
+            if ((staged ? s_offs[mid] : offs[first + mid]) <= e) lo = mid; else hi = mid - 1;
+        }
+        long long start = staged ? s_offs[lo] : offs[first + lo];
+        lo += first;
+        long long k = indptr[frontier[lo]] + (e - start);
+        vid_t v = indices[k];
+        double nd = du[lo] + as_f64(weights[k]);
+        if (nd < d[v]) {
+            double old = relax_min<NONNEG>(&d[v], nd);
+            if (nd < old) {
+                if (!QUEUE) {
+                    changed[v] = 1;
+                } else if (!mark[v] && atomicExch(&mark[v], 1) == 0) {
+                    enqueue(next, counters, v);
+                    out_edges = indptr[v + 1] - indptr[v];
+                }
+            }
+        }
     }
-    long long start = staged ? s_offs[lo] : offs[first + lo];
-    lo += first;
-    long long k = indptr[frontier[lo]] + (e - start);
-    vid_t v = indices[k];
-    double nd = du[lo] + as_f64(weights[k]);
-    if (nd < d[v]) {
-        double old = relax_min<NONNEG>(&d[v], nd);
-        if (nd < old) changed[v] = 1;
+    if (QUEUE) warp_add(out_edges, counters + 1);     // every lane: no early return
+}
+
+// A small round's setup in one block of 1024 threads (nf ≤ 4096): du = d⟨frontier⟩,
+// offs = exclusive prefix sum of the frontier's out-degrees, the frontier's marks cleared
+// (they may be queued again), counters zeroed — one launch instead of five CuPy passes.
+extern "C" __global__ void sssp_prep_small(const vid_t* __restrict__ frontier, vid_t nf,
+                                           const long long* __restrict__ indptr,
+                                           const double* __restrict__ d,
+                                           long long* __restrict__ offs,
+                                           double* __restrict__ du, int* __restrict__ mark,
+                                           unsigned long long* __restrict__ counters) {
+    __shared__ long long warp_sums[32];
+    int t = threadIdx.x, lane = t & 31, wid = t >> 5;
+    long long deg[4], sum = 0;
+    for (int j = 0; j < 4; ++j) {
+        vid_t i = (vid_t)t * 4 + j;
+        deg[j] = 0;
+        if (i < nf) {
+            vid_t u = frontier[i];
+            deg[j] = indptr[u + 1] - indptr[u];
+            du[i] = d[u];
+            mark[u] = 0;
+        }
+        sum += deg[j];
     }
+    long long x = sum;                          // inclusive scan over the warp
+    for (int off = 1; off < 32; off <<= 1) {
+        long long y = __shfl_up_sync(0xffffffffu, x, off);
+        if (lane >= off) x += y;
+    }
+    if (lane == 31) warp_sums[wid] = x;
+    __syncthreads();
+    if (wid == 0) {                             // ... and over the 32 warp totals
+        long long w = warp_sums[lane];
+        for (int off = 1; off < 32; off <<= 1) {
+            long long y = __shfl_up_sync(0xffffffffu, w, off);
+            if (lane >= off) w += y;
+        }
+        warp_sums[lane] = w;
+    }
+    __syncthreads();
+    long long base = x - sum + (wid ? warp_sums[wid - 1] : 0);
+    for (int j = 0; j < 4; ++j) {
+        vid_t i = (vid_t)t * 4 + j;
+        if (i < nf) offs[i] = base;
+        base += deg[j];
+    }
+    if (t == 0) { counters[0] = 0; counters[1] = 0; }
 }
 
 // The same with f = {v : changed_in[v]}, thread per vertex: the device-resident tail of
@@ -203,20 +245,19 @@ __device__ void sssp_push_flags(const long long* __restrict__ indptr,
 }
 
 #define SSSP_KERNELS(W, TAG, NN, NNTAG)                                                      \
-extern "C" __global__ void sssp_push_edges_##TAG##NNTAG(                                    \
-        const long long* indptr, const vid_t* indices, const W* weights,                    \
-        const vid_t* frontier, const double* du, const long long* offs, vid_t nf,          \
-        long long total, double* d,                                                         \
-        unsigned char* changed) {                                                           \
-    sssp_push_edges<W, NN>(indptr, indices, weights, frontier, du, offs, nf, total, d,      \
-                           changed);                                                        \
-}                                                                                           \
 extern "C" __global__ void sssp_push_lbs_##TAG##NNTAG(                                      \
         const long long* indptr, const vid_t* indices, const W* weights,                    \
         const vid_t* frontier, const double* du, const long long* offs, vid_t nf,          \
         long long total, double* d, unsigned char* changed) {                               \
-    sssp_push_lbs<W, NN>(indptr, indices, weights, frontier, du, offs, nf, total, d,        \
-                         changed);                                                          \
+    sssp_push_lbs<W, NN, false>(indptr, indices, weights, frontier, du, offs, nf, total, d, \
+                                changed, nullptr, nullptr, nullptr);                        \
+}                                                                                           \
+extern "C" __global__ void sssp_push_lbsq_##TAG##NNTAG(                                     \
+        const long long* indptr, const vid_t* indices, const W* weights,                    \
+        const vid_t* frontier, const double* du, const long long* offs, vid_t nf,          \
+        long long total, double* d, int* mark, vid_t* next, unsigned long long* counters) { \
+    sssp_push_lbs<W, NN, true>(indptr, indices, weights, frontier, du, offs, nf, total, d,  \
+                               nullptr, mark, next, counters);                              \
 }                                                                                           \
 extern "C" __global__ void sssp_push_flags_##TAG##NNTAG(                                    \
         const long long* indptr, const vid_t* indices, const W* weights, vid_t n,           \

@@ -8,16 +8,7 @@
 // every thread finished reading before the previous barrier.
 #include <cooperative_groups.h>
 
-// nq[size++] = v for every calling thread, with one atomicAdd per group of threads that
-// arrive together (the lanes active here, however the warp diverged): a single queue
-// counter hit once per vertex serialises thousands of atomics a level.
-__device__ __forceinline__ void enqueue(vid_t* nq, vid_t* size, vid_t v) {
-    cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
-    vid_t base = 0;
-    if (g.thread_rank() == 0) base = add_vid(size, (vid_t)g.size());
-    base = g.shfl(base, 0);
-    nq[base + g.thread_rank()] = v;
-}
+// enqueue (atomics.cuh): warp-aggregated appends to a queue.
 
 // q⟨¬π⟩ = q any.secondi A, level after level; counts[i] = |q| after level start + i + 1.
 extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
