@@ -522,7 +522,7 @@ class GPUBackend(OpenSetOps):
 
     #: frontiers up to this many vertices run a small round (``sssp_prep_small``: one
     #: block sets the round up; the relaxation queues what improved)
-    SMALL_ROUND: ClassVar[int] = 4096
+    SMALL_ROUND: ClassVar[int] = 8192      # 1024 threads × PREP_ITEMS (kernels.cu)
 
     def _relax_loop(self, source: int, trace, whole: bool):
         """Workfront (``whole=False``) or Bellman-Ford rounds, one fused edge-balanced
@@ -576,7 +576,10 @@ class GPUBackend(OpenSetOps):
                     self._kernel("sssp_push_lbs_" + tag)(grid, block, (
                         self.indptr, self.indices, self.weights, frontier, d[frontier], offs,
                         self.vid(nf), np.int64(edges), d, changed))
-                frontier, next_edges = cp.nonzero(changed)[0].astype(self.vid), None
+                frontier = cp.nonzero(changed)[0].astype(self.vid)
+                # a small next frontier needs its edge count to run as a small round
+                next_edges = (int(self.degree[frontier].sum().get())
+                              if frontier.size <= self.SMALL_ROUND else None)
             c = int(frontier.size)
             trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0, changed=c)
             edges = next_edges

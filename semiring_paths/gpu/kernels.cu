@@ -168,7 +168,8 @@ __device__ void sssp_push_lbs(const long long* __restrict__ indptr,
     if (QUEUE) warp_add(out_edges, counters + 1);     // every lane: no early return
 }
 
-// A small round's setup in one block of 1024 threads (nf ≤ 4096): du = d⟨frontier⟩,
+#define PREP_ITEMS 8
+// A small round's setup in one block of 1024 threads (nf ≤ 1024·PREP_ITEMS): du = d⟨f⟩,
 // offs = exclusive prefix sum of the frontier's out-degrees, the frontier's marks cleared
 // (they may be queued again), counters zeroed — one launch instead of five CuPy passes.
 extern "C" __global__ void sssp_prep_small(const vid_t* __restrict__ frontier, vid_t nf,
@@ -179,9 +180,9 @@ extern "C" __global__ void sssp_prep_small(const vid_t* __restrict__ frontier, v
                                            unsigned long long* __restrict__ counters) {
     __shared__ long long warp_sums[32];
     int t = threadIdx.x, lane = t & 31, wid = t >> 5;
-    long long deg[4], sum = 0;
-    for (int j = 0; j < 4; ++j) {
-        vid_t i = (vid_t)t * 4 + j;
+    long long deg[PREP_ITEMS], sum = 0;
+    for (int j = 0; j < PREP_ITEMS; ++j) {
+        vid_t i = (vid_t)t * PREP_ITEMS + j;
         deg[j] = 0;
         if (i < nf) {
             vid_t u = frontier[i];
@@ -208,8 +209,8 @@ extern "C" __global__ void sssp_prep_small(const vid_t* __restrict__ frontier, v
     }
     __syncthreads();
     long long base = x - sum + (wid ? warp_sums[wid - 1] : 0);
-    for (int j = 0; j < 4; ++j) {
-        vid_t i = (vid_t)t * 4 + j;
+    for (int j = 0; j < PREP_ITEMS; ++j) {
+        vid_t i = (vid_t)t * PREP_ITEMS + j;
         if (i < nf) offs[i] = base;
         base += deg[j];
     }
