@@ -2,8 +2,8 @@
 
 All state stays on the device; the only host read per BFS level is the next frontier's
 size and out-edges (one 16-byte copy; the step kernels write levels as they claim).
-BFS runs through the shared loop of ``algorithms/bfs.py`` (push = warp per frontier
-vertex with a compare-and-swap claim on π, pull = thread per unreached vertex with early
+BFS runs through the shared loop of ``algorithms/bfs.py`` (push = thread per frontier
+edge with a compare-and-swap claim on π, pull = thread per unreached vertex with early
 exit).  SSSP ``workfront`` and ``bellman-ford`` (min_plus, push) run as fused
 device loops: relaxation and ``d ⊕= t`` in one edge-balanced kernel, ``atomicMin`` on the
 integer image of non-negative doubles (a CAS loop where weights can be negative).  Every
@@ -233,15 +233,35 @@ class GPUBackend(OpenSetOps):
     # do) and return the next frontier's size and out-edges in one 16-byte read.
     def push(self, q: _Frontier, parents, edges: int) -> _Frontier:
         idx = q.indices()
-        nxt = cp.empty(self.n, self.vid)
-        counters = cp.zeros(2, cp.uint64)
-        grid, block = self._grid(idx.size, 32)
-        self._kernel("bfs_push")(grid, block, (
-            self.indptr, self.indices, idx, self.vid(idx.size), parents, q.levels,
-            np.int32(q.level + 1), nxt, counters))
+        nf = int(idx.size)
+        nxt, counters = cp.empty(self.n, self.vid), cp.zeros(2, cp.uint64)
+        offs = self._edge_offsets(idx, counters)
+        if edges:
+            grid, block = self._grid(edges)
+            self._kernel("bfs_push_lbs")(grid, block, (
+                self.indptr, self.indices, idx, offs, self.vid(nf), np.int64(edges),
+                parents, q.levels, np.int32(q.level + 1), nxt, counters))
         c, e = (int(x) for x in counters.get())
         return _Frontier(self.n, self.vid, idx=nxt[:c], count=c, edges=e, levels=q.levels,
                          level=q.level + 1)
+
+    def _edge_offsets(self, frontier, counters, d=None, du=None, mark=None):
+        """Exclusive prefix sum of the frontier's out-degrees (where its edges start in
+        an edge-balanced step), with ``counters`` zeroed; for a small frontier one block
+        does it (``prep_small``, which also gathers ``du = d⟨frontier⟩`` and clears the
+        frontier's ``mark`` when given)."""
+        nf = int(frontier.size)
+        if nf <= self.SMALL_ROUND:
+            offs = cp.empty(max(nf, 1), cp.int64)
+            null = np.uintp(0)
+            self._kernel("prep_small")((1,), (1024,), (
+                frontier, self.vid(nf), self.indptr, null if d is None else d, offs,
+                null if du is None else du, null if mark is None else mark, counters))
+            return offs
+        assert du is None and mark is None, "SSSP sets up big rounds itself"
+        deg = self.degree[frontier]
+        counters.fill(0)
+        return cp.cumsum(deg) - deg
 
     def pull(self, q: _Frontier, parents) -> _Frontier:
         ptr_t, idx_t = self._csc
@@ -537,7 +557,6 @@ class GPUBackend(OpenSetOps):
         frontier = cp.asarray([source], self.vid)
         edges: int | None = int(self.graph.out_degree[source])
         mark, counters = cp.zeros(n, cp.int32), cp.zeros(2, cp.uint64)
-        offs_s = cp.empty(self.SMALL_ROUND, cp.int64)
         du_s = cp.empty(self.SMALL_ROUND, cp.float64)
         marked = False                        # the frontier's marks are still set
         sizes = [1]
@@ -552,8 +571,7 @@ class GPUBackend(OpenSetOps):
                 edges = None
             nf = int(frontier.size)
             if edges is not None and nf <= self.SMALL_ROUND:
-                self._kernel("sssp_prep_small")((1,), (1024,), (
-                    frontier, self.vid(nf), self.indptr, d, offs_s, du_s, mark, counters))
+                offs_s = self._edge_offsets(frontier, counters, d, du_s, mark)
                 nxt = cp.empty(n, self.vid)
                 if edges:
                     grid, block = self._grid(edges)

@@ -2,9 +2,9 @@
 //
 // Vertex ids are vid_t: int while n < 2^31 - 1, long long beyond (gpu/backend.py prepends
 // the typedef); row pointers are 8-byte (m may exceed 2^31).
-// Push kernels give one warp to each frontier vertex, its lanes striding over the
-// vertex's edges (a hub with 10^5 edges does not serialise one thread); pull gives one
-// thread to each unreached vertex, which stops at the first in-neighbour in the frontier.
+// Push kernels give one thread to each frontier edge (bfs_push_lbs, sssp_push_lbs; the
+// generic relax_push gives a warp to each frontier vertex); pull gives one thread to
+// each unreached vertex, which stops at the first in-neighbour in the frontier.
 
 #define WARP 32
 
@@ -22,44 +22,6 @@ __device__ __forceinline__ void warp_add(long long x, unsigned long long* counte
 // The BFS steps write v⟨q⟩ = level as they claim, and count the next frontier and its
 // out-edges (counters[0], counters[1]) on the way: the direction-optimizing loop reads
 // both with one 16-byte copy a level, with no pass over the frontier on the host's behalf.
-
-// q⟨¬π, replace⟩ = q any.secondi A: claim v for parent u by a compare-and-swap on π(v).
-// The whole warp walks u's edges 32 at a time; the claims of one step reserve their
-// slots in `next` with one atomicAdd (warp-aggregated), not one per vertex.
-extern "C" __global__ void bfs_push(const long long* __restrict__ indptr,
-                                    const vid_t* __restrict__ indices,
-                                    const vid_t* __restrict__ frontier, vid_t nf,
-                                    vid_t* __restrict__ parents, int* __restrict__ levels,
-                                    int level, vid_t* __restrict__ next,
-                                    unsigned long long* __restrict__ counters) {
-    long long gt = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    vid_t w = (vid_t)(gt / WARP);
-    int lane = threadIdx.x % WARP;
-    if (w >= nf) return;                       // uniform over the warp
-    vid_t u = frontier[w];
-    long long end = indptr[u + 1], out_edges = 0;
-    for (long long base = indptr[u]; base < end; base += WARP) {
-        long long k = base + lane;
-        vid_t v = -1;
-        bool claim = false;
-        if (k < end) {
-            v = indices[k];
-            claim = parents[v] == -1 && cas_vid(&parents[v], -1, u) == -1;
-        }
-        unsigned m = __ballot_sync(0xffffffffu, claim);
-        if (!m) continue;
-        int leader = __ffs(m) - 1;
-        long long pos = 0;
-        if (lane == leader) pos = (long long)atomicAdd(counters, (unsigned long long)__popc(m));
-        pos = __shfl_sync(0xffffffffu, pos, leader);
-        if (claim) {
-            next[pos + __popc(m & ((1u << lane) - 1u))] = v;
-            levels[v] = level;
-            out_edges += indptr[v + 1] - indptr[v];
-        }
-    }
-    warp_add(out_edges, counters + 1);
-}
 
 // q⟨¬π, replace⟩ = Aᵀ any.firstj q: each unreached v scans its in-edges, stops at a hit.
 extern "C" __global__ void bfs_pull(const long long* __restrict__ indptr_t,
@@ -115,17 +77,13 @@ __device__ __forceinline__ double relax_min(double* d, double nd) {
 // round.  (Queueing a 2M-vertex round instead serialises ~10^6 atomics on one counter:
 // measured 15.4 ms on kron22.)
 #define LBS_STAGE 512
-template <class W, bool NONNEG, bool QUEUE>
-__device__ void sssp_push_lbs(const long long* __restrict__ indptr,
-                              const vid_t* __restrict__ indices, const W* __restrict__ weights,
-                              const vid_t* __restrict__ frontier, const double* __restrict__ du,
-                              const long long* __restrict__ offs, vid_t nf, long long total,
-                              double* __restrict__ d, unsigned char* __restrict__ changed,
-                              int* __restrict__ mark, vid_t* __restrict__ next,
-                              unsigned long long* __restrict__ counters) {
+// The block-local search: for the calling thread's edge e (< total), the last frontier
+// position i with offs[i] <= e and offs[i].  Every thread of the block must call it.
+__device__ __forceinline__ bool lbs_locate(const long long* __restrict__ offs, vid_t nf,
+                                           long long total, vid_t* pos, long long* start) {
     __shared__ long long s_offs[LBS_STAGE];
     __shared__ vid_t s_first, s_last;
-    long long e0 = (long long)blockIdx.x * blockDim.x;
+    long long e0 = (long long)blockIdx.x * blockDim.x, e = e0 + threadIdx.x;
     if (threadIdx.x < 2) {                     // last i with offs[i] <= the block's ends
         long long target = threadIdx.x ? min(e0 + (long long)blockDim.x, total) - 1 : e0;
         vid_t lo = 0, hi = nf - 1;
@@ -141,18 +99,32 @@ __device__ void sssp_push_lbs(const long long* __restrict__ indptr,
     if (staged)
         for (vid_t i = threadIdx.x; i < span; i += blockDim.x) s_offs[i] = offs[first + i];
     __syncthreads();
-    long long e = e0 + threadIdx.x, out_edges = 0;
-    if (e < total) {
-        vid_t lo = 0, hi = span - 1;
-        while (lo < hi) {
-            vid_t mid = (lo + hi + 1) >> 1;
-            if ((staged ? s_offs[mid] : offs[first + mid]) <= e) lo = mid; else hi = mid - 1;
-        }
-        long long start = staged ? s_offs[lo] : offs[first + lo];
-        lo += first;
-        long long k = indptr[frontier[lo]] + (e - start);
+    if (e >= total) return false;
+    vid_t lo = 0, hi = span - 1;
+    while (lo < hi) {
+        vid_t mid = (lo + hi + 1) >> 1;
+        if ((staged ? s_offs[mid] : offs[first + mid]) <= e) lo = mid; else hi = mid - 1;
+    }
+    *start = staged ? s_offs[lo] : offs[first + lo];
+    *pos = first + lo;
+    return true;
+}
+
+template <class W, bool NONNEG, bool QUEUE>
+__device__ void sssp_push_lbs(const long long* __restrict__ indptr,
+                              const vid_t* __restrict__ indices, const W* __restrict__ weights,
+                              const vid_t* __restrict__ frontier, const double* __restrict__ du,
+                              const long long* __restrict__ offs, vid_t nf, long long total,
+                              double* __restrict__ d, unsigned char* __restrict__ changed,
+                              int* __restrict__ mark, vid_t* __restrict__ next,
+                              unsigned long long* __restrict__ counters) {
+    vid_t i;
+    long long start, out_edges = 0;
+    if (lbs_locate(offs, nf, total, &i, &start)) {
+        long long k = indptr[frontier[i]] + ((long long)blockIdx.x * blockDim.x
+                                             + threadIdx.x - start);
         vid_t v = indices[k];
-        double nd = du[lo] + as_f64(weights[k]);
+        double nd = du[i] + as_f64(weights[k]);
         if (nd < d[v]) {
             double old = relax_min<NONNEG>(&d[v], nd);
             if (nd < old) {
@@ -168,11 +140,38 @@ __device__ void sssp_push_lbs(const long long* __restrict__ indptr,
     if (QUEUE) warp_add(out_edges, counters + 1);     // every lane: no early return
 }
 
+// q⟨¬π, replace⟩ = q any.secondi A, edge-balanced the same way: thread per frontier edge,
+// so a hub's 10^5 edges do not serialise one warp (measured on kron22: a level-2 hub held
+// one warp for 1.7 ms).  Claims write π and the level, queue v and count its out-edges.
+extern "C" __global__ void bfs_push_lbs(const long long* __restrict__ indptr,
+                                        const vid_t* __restrict__ indices,
+                                        const vid_t* __restrict__ frontier,
+                                        const long long* __restrict__ offs, vid_t nf,
+                                        long long total, vid_t* __restrict__ parents,
+                                        int* __restrict__ levels, int level,
+                                        vid_t* __restrict__ next,
+                                        unsigned long long* __restrict__ counters) {
+    vid_t i;
+    long long start, out_edges = 0;
+    if (lbs_locate(offs, nf, total, &i, &start)) {
+        vid_t u = frontier[i];
+        long long k = indptr[u] + ((long long)blockIdx.x * blockDim.x + threadIdx.x - start);
+        vid_t v = indices[k];
+        if (parents[v] == -1 && cas_vid(&parents[v], -1, u) == -1) {
+            levels[v] = level;
+            enqueue(next, counters, v);
+            out_edges = indptr[v + 1] - indptr[v];
+        }
+    }
+    warp_add(out_edges, counters + 1);
+}
+
 #define PREP_ITEMS 8
-// A small round's setup in one block of 1024 threads (nf ≤ 1024·PREP_ITEMS): du = d⟨f⟩,
-// offs = exclusive prefix sum of the frontier's out-degrees, the frontier's marks cleared
-// (they may be queued again), counters zeroed — one launch instead of five CuPy passes.
-extern "C" __global__ void sssp_prep_small(const vid_t* __restrict__ frontier, vid_t nf,
+// A small step's setup in one block of 1024 threads (nf ≤ 1024·PREP_ITEMS): offs =
+// exclusive prefix sum of the frontier's out-degrees, counters zeroed, and for SSSP
+// du = d⟨f⟩ and the frontier's marks cleared (they may be queued again) — one launch
+// instead of five CuPy passes.
+extern "C" __global__ void prep_small(const vid_t* __restrict__ frontier, vid_t nf,
                                            const long long* __restrict__ indptr,
                                            const double* __restrict__ d,
                                            long long* __restrict__ offs,
@@ -187,8 +186,8 @@ extern "C" __global__ void sssp_prep_small(const vid_t* __restrict__ frontier, v
         if (i < nf) {
             vid_t u = frontier[i];
             deg[j] = indptr[u + 1] - indptr[u];
-            du[i] = d[u];
-            mark[u] = 0;
+            if (d) du[i] = d[u];
+            if (mark) mark[u] = 0;
         }
         sum += deg[j];
     }
