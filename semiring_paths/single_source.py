@@ -217,8 +217,8 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
 
         dist = cp.asarray(dist)          # the serial reference computes on the host
         trace.reached_fn = lambda: int(G.out_degree[dist.get() != sr.zero].sum())
-        return PathResult(s, dist, trace, sr, predecessors=tree, predecessors_fn=lambda: (
-            be.tight_parents(dist.get(), sr, s)))
+        return PathResult(s, dist, trace, sr, predecessors=tree,
+                          predecessors_fn=lambda: be.tight_parents(dist, sr, s))
     trace.reached_fn = lambda: int(G.out_degree[dist != sr.zero].sum())
     return PathResult(s, dist, trace, sr, predecessors=tree,
                       predecessors_fn=lambda: be.tight_parents(dist, sr, s))

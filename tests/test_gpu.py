@@ -404,3 +404,29 @@ def test_workfront_small_and_big_rounds(small, monkeypatch):
                             for st in c.trace.steps[:len(host)]]
             b = sp.sssp(G, s, strategy="bellman-ford", backend="gpu")
             np.testing.assert_array_equal(b.distances, c.distances)
+
+
+def test_predecessors_on_the_device(monkeypatch):
+    """Positive weights: the tree comes from one device pass over tight in-edges (the CPU
+    is not asked); zero weights (a zero-weight cycle here): the CPU's BFS over tight edges.
+    Both are valid shortest-path trees, also for results kept on the device."""
+    from semiring_paths.cpu.backend import GraphBLASBackend
+
+    calls = []
+    orig = GraphBLASBackend.tight_parents
+    monkeypatch.setattr(GraphBLASBackend, "tight_parents",
+                        lambda self, *a: (calls.append(1), orig(self, *a))[1])
+    from semiring_paths.generators import kronecker
+
+    for G in (sp.read("rome99"), kronecker(12, seed=2, weights=(1, 9))):
+        assert G.min_weight > 0
+        for strategy in ("workfront", "near-far"):
+            r = sp.sssp(G, 1, strategy=strategy, backend="gpu")
+            verify_sssp(G, 1, r.distances, r.predecessors)
+        r = sp.sssp(G, 1, strategy="workfront", backend="gpu", as_cupy=True)
+        verify_sssp(G, 1, r.distances.get(), r.predecessors)
+    assert not calls
+    Z = sp.Graph.from_edges([0, 1, 2, 1, 3], [1, 2, 1, 3, 4], weights=[1.0, 0.0, 0.0, 2.0, 0.0])
+    r = sp.sssp(Z, 0, strategy="workfront", backend="gpu")
+    verify_sssp(Z, 0, r.distances, r.predecessors)
+    assert calls

@@ -681,7 +681,22 @@ class GPUBackend(OpenSetOps):
     def _bellman_ford(self, source, semiring, trace, delta=None, direction="push"):
         return self._relax_loop(source, trace, whole=True), None
 
-    def tight_parents(self, d: np.ndarray, semiring, source: int) -> np.ndarray:
-        from ..backend import backend_for
+    def tight_parents(self, d, semiring, source: int) -> np.ndarray:
+        """A shortest-path tree from the values ``d`` (host or device array): one device
+        pass over tight in-edges (``tight_parents_*``) for min_plus with every weight > 0;
+        otherwise the CPU backend's BFS over tight edges (zero-weight cycles, other
+        semirings)."""
+        G = self.graph
+        if semiring.name != "min_plus" or not G.min_weight > 0:
+            from ..backend import backend_for
 
-        return backend_for(self.graph, "cpu").tight_parents(d, semiring, source)
+            host = cp.asnumpy(d) if isinstance(d, cp.ndarray) else d
+            return backend_for(G, "cpu").tight_parents(host, semiring, source)
+        ptr, idx, w = self._transposed(None)
+        parents = cp.full(self.n, -1, self.vid)
+        parents[source] = source
+        grid, block = self._grid(self.n)
+        self._kernel("tight_parents_" + self.weight_tag)(grid, block, (
+            ptr, idx, w, cp.asarray(d, cp.float64), self.vid(self.n), self.vid(source),
+            parents))
+        return self.to_numpy(parents, -1)

@@ -356,6 +356,36 @@ RELAX_KERNELS_S(MinPlus, min_plus)
 RELAX_KERNELS_S(MaxMin, max_min)
 RELAX_KERNELS_S(MaxTimes, max_times)
 
+// π(v) = an in-neighbour u with d(u) + w(u, v) = d(v) (a tight edge), for every reached
+// v ≠ s: the second pass that gives SSSP its tree.  At the fixed point every reached v
+// has such an edge, the very sum that set d(v) (same float64 arithmetic).  With every
+// weight > 0 a tight edge comes from a strictly closer vertex, so any choice is acyclic;
+// the backend runs this only then (zero weights go to the CPU's BFS over tight edges).
+template <class W>
+__device__ void tight_parents(const long long* __restrict__ indptr_t,
+                              const vid_t* __restrict__ indices_t,
+                              const W* __restrict__ weights_t, const double* __restrict__ d,
+                              vid_t n, vid_t source, vid_t* __restrict__ parents) {
+    vid_t v = (vid_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (v >= n || v == source) return;
+    double dv = d[v];
+    if (isinf(dv)) return;
+    for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
+        vid_t u = indices_t[k];
+        if (d[u] + as_f64(weights_t[k]) == dv) { parents[v] = u; return; }
+    }
+}
+#define TIGHT(W, TAG)                                                                        \
+extern "C" __global__ void tight_parents_##TAG(                                             \
+        const long long* indptr_t, const vid_t* indices_t, const W* weights_t,              \
+        const double* d, vid_t n, vid_t source, vid_t* parents) {                           \
+    tight_parents<W>(indptr_t, indices_t, weights_t, d, n, source, parents);                \
+}
+TIGHT(int, i32)
+TIGHT(long long, i64)
+TIGHT(float, f32)
+TIGHT(double, f64)
+
 // q⟨¬π⟩ = q any.secondi A with q = {v : levels[v] == level}, thread per vertex; the level
 // is read from device memory, so a CUDA graph of many steps (each followed by
 // advance_level) is captured once and replayed.
