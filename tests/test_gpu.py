@@ -407,8 +407,9 @@ def test_workfront_small_and_big_rounds(small, monkeypatch):
 
 
 def test_predecessors_on_the_device(monkeypatch):
-    """Positive weights: the tree comes from one device pass over tight in-edges (the CPU
-    is not asked); zero weights (a zero-weight cycle here): the CPU's BFS over tight edges.
+    """Positive weights: the tree comes from one device pass over tight in-edges from
+    strictly closer vertices (the CPU is not asked); where some vertex has none (a
+    zero-weight cycle, a weight absorbed by rounding) the CPU's BFS over tight edges.
     Both are valid shortest-path trees, also for results kept on the device."""
     from semiring_paths.cpu.backend import GraphBLASBackend
 
@@ -425,8 +426,14 @@ def test_predecessors_on_the_device(monkeypatch):
             verify_sssp(G, 1, r.distances, r.predecessors)
         r = sp.sssp(G, 1, strategy="workfront", backend="gpu", as_cupy=True)
         verify_sssp(G, 1, r.distances.get(), r.predecessors)
+    L = sp.Graph.from_edges([0, 0], [1, 0], weights=[1.0, 1.4e-45], directed=False)
+    r = sp.sssp(L, 1, strategy="workfront", backend="gpu")     # a self loop absorbed: 1 + ε
+    verify_sssp(L, 1, r.distances, r.predecessors)
     assert not calls
-    Z = sp.Graph.from_edges([0, 1, 2, 1, 3], [1, 2, 1, 3, 4], weights=[1.0, 0.0, 0.0, 2.0, 0.0])
-    r = sp.sssp(Z, 0, strategy="workfront", backend="gpu")
-    verify_sssp(Z, 0, r.distances, r.predecessors)
-    assert calls
+    for Z in (sp.Graph.from_edges([0, 1, 2, 1, 3], [1, 2, 1, 3, 4],
+                                  weights=[1.0, 0.0, 0.0, 2.0, 0.0]),
+              sp.Graph.from_edges([0, 1], [1, 2], weights=[1.0, 1e-300])):
+        calls.clear()
+        r = sp.sssp(Z, 0, strategy="workfront", backend="gpu")
+        verify_sssp(Z, 0, r.distances, r.predecessors)
+        assert calls

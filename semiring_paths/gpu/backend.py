@@ -682,21 +682,22 @@ class GPUBackend(OpenSetOps):
         return self._relax_loop(source, trace, whole=True), None
 
     def tight_parents(self, d, semiring, source: int) -> np.ndarray:
-        """A shortest-path tree from the values ``d`` (host or device array): one device
-        pass over tight in-edges (``tight_parents_*``) for min_plus with every weight > 0;
-        otherwise the CPU backend's BFS over tight edges (zero-weight cycles, other
-        semirings)."""
+        """A shortest-path tree from the values ``d`` (host or device array): for min_plus
+        one device pass (``tight_parents_*``: each reached vertex takes a tight in-edge
+        from a strictly closer vertex); where some vertex has none (zero weights, rounding)
+        or for other semirings, the CPU backend's BFS over tight edges."""
         G = self.graph
-        if semiring.name != "min_plus" or not G.min_weight > 0:
-            from ..backend import backend_for
+        if semiring.name == "min_plus":
+            dd = cp.asarray(d, cp.float64)
+            ptr, idx, w = self._transposed(None)
+            parents = cp.full(self.n, -1, self.vid)
+            parents[source] = source
+            grid, block = self._grid(self.n)
+            self._kernel("tight_parents_" + self.weight_tag)(grid, block, (
+                ptr, idx, w, dd, self.vid(self.n), self.vid(source), parents))
+            if not bool(((parents < 0) & cp.isfinite(dd)).any()):
+                return self.to_numpy(parents, -1)
+        from ..backend import backend_for
 
-            host = cp.asnumpy(d) if isinstance(d, cp.ndarray) else d
-            return backend_for(G, "cpu").tight_parents(host, semiring, source)
-        ptr, idx, w = self._transposed(None)
-        parents = cp.full(self.n, -1, self.vid)
-        parents[source] = source
-        grid, block = self._grid(self.n)
-        self._kernel("tight_parents_" + self.weight_tag)(grid, block, (
-            ptr, idx, w, cp.asarray(d, cp.float64), self.vid(self.n), self.vid(source),
-            parents))
-        return self.to_numpy(parents, -1)
+        host = cp.asnumpy(d) if isinstance(d, cp.ndarray) else d
+        return backend_for(G, "cpu").tight_parents(host, semiring, source)

@@ -356,11 +356,12 @@ RELAX_KERNELS_S(MinPlus, min_plus)
 RELAX_KERNELS_S(MaxMin, max_min)
 RELAX_KERNELS_S(MaxTimes, max_times)
 
-// π(v) = an in-neighbour u with d(u) + w(u, v) = d(v) (a tight edge), for every reached
-// v ≠ s: the second pass that gives SSSP its tree.  At the fixed point every reached v
-// has such an edge, the very sum that set d(v) (same float64 arithmetic).  With every
-// weight > 0 a tight edge comes from a strictly closer vertex, so any choice is acyclic;
-// the backend runs this only then (zero weights go to the CPU's BFS over tight edges).
+// π(v) = an in-neighbour u with d(u) < d(v) and d(u) + w(u, v) = d(v) (a tight edge
+// from a strictly closer vertex), for every reached v ≠ s: the second pass that gives
+// SSSP its tree.  Parents strictly decrease d, so they cannot cycle and lead back to s.
+// A vertex whose tight in-edges all come from equally close vertices (zero weights, or
+// a weight absorbed by rounding: 1.0 + 1e-300 = 1.0) keeps π = -1, and the backend then
+// asks the CPU's BFS over tight edges instead.
 template <class W>
 __device__ void tight_parents(const long long* __restrict__ indptr_t,
                               const vid_t* __restrict__ indices_t,
@@ -372,7 +373,8 @@ __device__ void tight_parents(const long long* __restrict__ indptr_t,
     if (isinf(dv)) return;
     for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
         vid_t u = indices_t[k];
-        if (d[u] + as_f64(weights_t[k]) == dv) { parents[v] = u; return; }
+        double du = d[u];
+        if (du < dv && du + as_f64(weights_t[k]) == dv) { parents[v] = u; return; }
     }
 }
 #define TIGHT(W, TAG)                                                                        \
