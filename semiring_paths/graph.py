@@ -253,6 +253,19 @@ class Graph:
         return out
 
     @cached_property
+    def min_in_weight(self) -> np.ndarray:
+        """Per vertex, the least weight of its in-edges (``inf`` with none)."""
+        if not self.directed:
+            return self.min_out_weight
+        out = np.full(self.n_vertices, np.inf)
+        if self.n_stored:
+            T = self.to_scipy(np.float64).tocsc()
+            nz = np.diff(T.indptr) > 0
+            out[nz] = np.minimum.reduceat(T.data, T.indptr[:-1][nz])
+        out.flags.writeable = False
+        return out
+
+    @cached_property
     def min_weight(self) -> float:
         if not self.n_stored:
             return float("nan")

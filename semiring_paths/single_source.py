@@ -14,7 +14,7 @@ import numpy as np
 
 from . import semirings as _semirings
 from .algorithms import bfs as _bfs
-from .algorithms import lookup
+from .algorithms import lookup, names
 from .algorithms import sssp as _sssp
 from .backend import backend_for
 from .exceptions import NegativeCycleError, NegativeWeightError
@@ -111,7 +111,7 @@ def _resident(be, as_cupy: bool):
 
 def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
          semiring: str | Semiring = "min_plus", *, delta: float | None = None,
-         direction: str = "push", as_cupy: bool = False) -> PathResult:
+         direction: str = "auto", as_cupy: bool = False) -> PathResult:
     """Single-source path values from ``source`` under a semiring (shortest by default).
 
     Parameters
@@ -126,27 +126,34 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
         ``"bellman-ford"``: every vertex with a value; ``"workfront"``: what changed in
         the last round — both accept negative weights and raise
         :class:`NegativeCycleError` on a reachable negative cycle.
+        ``"light-first"``: workfront over the light edges (``≤ delta``, and each vertex's
+        lightest), then the heavy ones once, then workfront over all edges to finish.
         ``"martin"``: settle all open vertices at the minimum tentative distance;
         ``"crauser"``: settle ``δ ≤ min(δ(u) + minout(u))``; ``"crauser-economic"``:
         settle ``δ ≤ min δ + min_w``; ``"near-far"``: near set below a split that grows
         by ``delta``; ``"delta-stepping"``: buckets of width ``delta``, light edges then
         heavy; ``"dijkstra"``: the serial heap reference.  These need non-negative
         weights.  ``"auto"``: BFS levels on unweighted or uniform-weight graphs,
-        ``"bellman-ford"`` with negative weights, ``"delta-stepping"`` otherwise
-        (``"workfront"`` for semirings other than min_plus).
+        ``"bellman-ford"`` with negative weights, ``"workfront"`` on small graphs and
+        for semirings other than min_plus, ``"light-first"`` on high-degree graphs,
+        ``"near-far"`` on low-degree (high-diameter) ones; the rule and its measurements
+        are in ``semiring_paths.algorithms.sssp.auto``.
     backend : {"cpu", "gpu", "auto"}
         As for :func:`bfs`; every strategy, semiring and direction runs on either.
     semiring : str or Semiring
         ``"min_plus"`` (shortest paths), ``"max_min"`` (widest paths), ``"max_times"``
         (most reliable paths).  Needs an idempotent, selective ⊕.
     delta : float, optional
-        Bucket / split width for ``"delta-stepping"`` and ``"near-far"`` (> 0); default
-        ``c·w̄/d̄`` (mean weight over mean out-degree).  Tiny values behave like Dijkstra,
-        huge ones like workfront; the answer is exact either way.
-    direction : {"push", "pull"}
+        Bucket / split / light-edge width for ``"delta-stepping"``, ``"near-far"`` and
+        ``"light-first"`` (> 0); default ``c·w̄/d̄`` (mean weight over mean out-degree).
+        Tiny values behave like Dijkstra, huge ones like workfront; the answer is exact
+        either way.
+    direction : {"auto", "push", "pull"}
         ``"push"`` relaxes ``f ⊕.⊗ A`` along out-edges; ``"pull"`` computes
-        ``Aᵀ ⊕.⊗ f``: every vertex looks at its in-edges from the frontier (001's
-        predecessor variant).  Same answers.
+        ``Aᵀ ⊕.⊗ f``: every vertex looks at its in-edges (001's predecessor variant).
+        ``"auto"`` (default): the fixed-point strategies (``"bellman-ford"``,
+        ``"workfront"``, ``"light-first"``) push small frontiers and pull large ones; the
+        others push.  Same answers every way.
     as_cupy : bool
         GPU only: leave ``distances`` on the device as a CuPy array.
 
@@ -178,8 +185,8 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
             f"sssp needs a semiring whose ⊕ selects a best value (min or max); "
             f"{sr.name!r} does not. Use min_plus, max_min or max_times")
     s = G.check_vertex(source)
-    if direction not in ("push", "pull"):
-        raise ValueError(f"direction must be 'push' or 'pull', got {direction!r}")
+    if direction not in ("push", "pull", "auto"):
+        raise ValueError(f"direction must be 'push', 'pull' or 'auto', got {direction!r}")
     if delta is not None and not (isinstance(delta, (int, float, np.number))
                                   and math.isfinite(delta) and delta > 0):
         raise ValueError(f"delta must be a finite number > 0, got {delta!r}")
@@ -191,8 +198,11 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
         raise ValueError(f"strategy {name!r} is defined for {', '.join(strat.semirings)}, "
                          f"not {sr.name}; use 'workfront' or 'bellman-ford'")
     if delta is not None and not strat.uses_delta and strategy != "auto":
-        raise ValueError(f"strategy {name!r} takes no delta (only 'delta-stepping' and "
-                         "'near-far' do)")
+        takers = [k for k in names("sssp")[1:] if lookup("sssp", k).uses_delta]
+        raise ValueError(f"strategy {name!r} takes no delta (only "
+                         f"{', '.join(map(repr, takers))} do)")
+    if direction == "auto" and "auto" not in strat.directions:
+        direction = strat.directions[0]              # the strategy's own (push)
     if direction not in strat.directions:
         raise ValueError(f"strategy {name!r} supports direction "
                          f"{' or '.join(map(repr, strat.directions))} only")
@@ -206,7 +216,8 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
     t1 = time.perf_counter()
     trace.setup_seconds = t1 - t0
     # a backend may run a whole strategy fused (min_plus, push); else the shared text
-    fused = be.fused.get(name) if sr.name == "min_plus" and direction == "push" else None
+    fused = (be.fused.get(name) if sr.name == "min_plus" and direction in ("push", "auto")
+             else None)
     run = fused or (lambda *a, **k: strat.run(be, *a, **k))
     with _resident(be, as_cupy):                         # refuses as_cupy on the CPU
         dist, tree = run(s, sr, trace, delta=delta if strat.uses_delta else None,

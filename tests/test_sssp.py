@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -93,7 +95,7 @@ def test_auto_rule():
     assert sp.sssp(sp.read("rome99"), 0).trace.strategy == "workfront"      # small
     big_dense = kronecker(14, seed=1, weights=(1, 255))
     assert big_dense.n_stored >= 200_000
-    assert sp.sssp(big_dense, 0).trace.strategy == "delta-stepping"
+    assert sp.sssp(big_dense, 0).trace.strategy == "light-first"
     big_sparse = grid(320, 320, weights=(1, 9))
     assert sp.sssp(big_sparse, 0).trace.strategy == "near-far"
     assert sp.sssp(big_dense, 0, semiring="max_min").trace.strategy == "workfront"
@@ -114,7 +116,7 @@ def test_nonnegative_strategies_reject_negative_weights(strategy):
 
 def test_bad_arguments():
     G = sp.read("rome99")
-    with pytest.raises(ValueError, match="bellman-ford, workfront, martin, crauser"):
+    with pytest.raises(ValueError, match="bellman-ford, workfront, light-first, martin, crauser"):
         sp.sssp(G, 0, strategy="nope")
     with pytest.raises(ValueError, match="selects"):
         sp.sssp(G, 0, semiring="plus_times")
@@ -227,7 +229,7 @@ def test_delta_changes_the_work_not_the_answer():
     (dict(strategy="near-far", delta=-1.0), "delta must be"),
     (dict(strategy="near-far", delta=float("nan")), "delta must be"),
     (dict(strategy="workfront", delta=2.0), "takes no delta"),
-    (dict(strategy="workfront", direction="sideways"), "push' or 'pull"),
+    (dict(strategy="workfront", direction="sideways"), "'push', 'pull' or 'auto'"),
     (dict(strategy="dijkstra", direction="pull"), "supports direction"),
 ])
 def test_invalid_parameters(kw, msg):
@@ -254,3 +256,104 @@ def test_settle_strategies_relax_each_edge_once():
     # Crauser's threshold is at least Martín's, so it needs no more rounds
     assert (sp.sssp(G, 0, strategy="crauser").trace.iterations
             <= sp.sssp(G, 0, strategy="martin").trace.iterations)
+
+
+# ---------------------------------------------------------------- exact integer domain
+def _domain(G):
+    from semiring_paths.backend import backend_for
+
+    return backend_for(G, "cpu").domain(sp.semirings.min_plus)
+
+
+@pytest.mark.parametrize("w,dtype", [
+    (7, "INT32"), (2**27, "INT32"), (2**40, "INT64"), (2**62, "FP64"), (2.5, "FP64"),
+    (3.0, "INT32"),
+])
+def test_integer_domain_when_exact(w, dtype):
+    """min_plus runs in INT32 / INT64 when every distance is an exact integer below the ∞
+    sentinel (and ∞ + w cannot wrap); the answers are the same float64 distances."""
+    G = sp.Graph.from_edges([0, 1, 0], [1, 2, 3], weights=[w, w, 3 * w])
+    assert _domain(G).dtype.name == dtype
+    for strategy in ["workfront", "light-first", "near-far", "delta-stepping", "martin"]:
+        for direction in ("push", "pull"):
+            r = sp.sssp(G, 0, strategy=strategy, direction=direction)
+            assert r.distances.dtype == np.float64
+            assert r.distances.tolist() == [0.0, float(w), 2.0 * w, 3.0 * w]
+            assert r.predecessors.tolist() == [-1, 0, 1, 0]
+    assert _domain(sp.Graph.from_edges([0], [1], weights=[-1])).dtype.name == "FP64"
+    assert sp.sssp(G, 0, semiring="max_min").distances[1] == float(w)   # FP64 there
+
+
+def test_integer_thresholds_compare_like_floats():
+    """``x op c`` with integer x and a float c (a bucket end, Δ, ±∞, NaN, beyond the
+    type) becomes a comparison with an integer of x's type that keeps the same x."""
+    import operator
+
+    import graphblas as gb
+
+    from semiring_paths.cpu.backend import _integer_threshold
+
+    ops = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+           "==": operator.eq, "!=": operator.ne}
+    for dtype in (gb.dtypes.INT32, gb.dtypes.INT64):
+        info = np.iinfo(dtype.np_type)
+        xs = [int(info.min), int(info.min) + 1, -5, -1, 0, 1, 2, 3, 7, int(info.max) - 1,
+              int(info.max)]
+        for c in [-1e12, -2.5, -1.0, 0.0, 0.5, 2.0, 2.5, 1e12, 1e30, -1e30, math.inf,
+                  -math.inf, math.nan, float(info.max), float(info.min), 2.0**31,
+                  2.0**31 - 1]:
+            for op, f in ops.items():
+                got_op, k = _integer_threshold(op, c, dtype)
+                want = [f(x, c) for x in xs]
+                if k is None:
+                    got = [got_op == "all"] * len(xs)
+                else:
+                    assert info.min <= k <= info.max
+                    got = [ops[got_op](x, k) for x in xs]
+                assert got == want, (dtype, op, c)
+
+
+# ---------------------------------------------------------------- direction and light-first
+def test_auto_direction_pulls_through_d_and_agrees():
+    """A fixed point pulls once the frontier's out-edges pass PULL_SHARE of A's; a pull
+    examines every stored edge; distances equal the push-only run."""
+    G = kronecker(11, seed=3, weights=(1, 255))
+    s = int(np.argmax(G.out_degree))
+    want = csgraph.dijkstra(G.to_scipy(np.float64), indices=s)
+    for strategy in ("workfront", "bellman-ford", "light-first"):
+        auto = sp.sssp(G, s, strategy=strategy)
+        push = sp.sssp(G, s, strategy=strategy, direction="push")
+        np.testing.assert_array_equal(auto.distances, want)
+        np.testing.assert_array_equal(push.distances, want)
+        kinds = {st.direction for st in auto.trace.steps}
+        assert kinds == {"push", "pull"}, (strategy, kinds)
+        assert {st.direction for st in push.trace.steps} == {"push"}
+        assert auto.trace.edges_relaxed != push.trace.edges_relaxed
+    wf = sp.sssp(G, s, strategy="workfront").trace
+    for st in wf.steps:
+        if st.direction == "pull":
+            assert st.edges == G.n_stored
+
+
+def test_light_first_prune_keeps_every_vertex_an_edge():
+    """A_L ∪ A_H = A, disjoint; A_L holds the edges ≤ Δ and each vertex's lightest out-
+    and in-edges (so the light phase reaches what A reaches by its cheapest first hops)."""
+    from semiring_paths.backend import backend_for
+
+    G = kronecker(9, seed=7, weights=(1, 255)).reversed()
+    G = sp.Graph.from_edges(G._rows.astype(np.int64)[::2], G.indices.astype(np.int64)[::2],
+                            G.weights[::2], n_vertices=G.n_vertices, directed=True)
+    delta = 20.0
+    light, heavy = backend_for(G, "cpu").prune(delta)
+    A = G.to_scipy(np.float64)
+    L = light.to_dense(fill_value=0).astype(np.float64)
+    H = heavy.to_dense(fill_value=0).astype(np.float64)
+    assert not np.logical_and(L != 0, H != 0).any()
+    np.testing.assert_array_equal(L + H, A.toarray())
+    cap = np.maximum(np.maximum.outer(G.min_out_weight, G.min_in_weight), delta)
+    dense = A.toarray()
+    np.testing.assert_array_equal(L != 0, (dense != 0) & (dense <= cap))
+    trace = sp.sssp(G, int(np.argmax(G.out_degree)), strategy="light-first",
+                    delta=delta).trace
+    phases = [st.delta for st in trace.steps]
+    assert phases[0] == delta and math.inf in phases   # light rounds, then heavy once

@@ -9,6 +9,14 @@ One relaxation step: ``t⟨¬S⟩ = f ⊕.⊗ A`` ; ``changed = {j : t(j) ⊕ d(
   round ``n`` proves such a cycle and raises :class:`NegativeCycleError`.
 * ``workfront``: only what changed, ``f = t⟨changed⟩`` — Davidson et al.'s Workfront
   Sweep (papers/002 §IV).  Same bound, same cycle test, far less work.
+* ``light-first``: the workfront fixed point over the light edges first,
+  ``A_L = A⟨A ≤ max(Δ, minout(i), minin(j))⟩`` (Meyer–Sanders' light edges, plus each
+  vertex's lightest out- and in-edge so that every vertex keeps one), then every reached
+  vertex along its heavy edges ``A_H`` once, then the fixed point over all of ``A`` from
+  there.  Exact for any Δ: each phase starts from upper bounds that are path lengths, and
+  the last is the plain fixed point.  On scale-free graphs with spread weights few heavy
+  edges lie on shortest paths (Kronecker scale 20, weights 1..255: A_L holds 10 % of the
+  edges, the heavy pass improves 2.6 % of the vertices), so most rounds scan a tenth of A.
 * ``martin``, ``crauser``, ``crauser-economic`` (papers/001): keep the open set ``U`` of
   reached, unsettled vertices with their tentative ``δ``; each round settles
   ``F = U⟨δ ≤ Δᵢ⟩`` and relaxes only ``F``, masked by the settled set ``S``:
@@ -26,6 +34,11 @@ One relaxation step: ``t⟨¬S⟩ = f ⊕.⊗ A`` ; ``changed = {j : t(j) ⊕ d(
 
 ``direction="pull"`` relaxes by ``t⟨¬S⟩ = Aᵀ ⊕.⊗ f`` (001's predecessor variant: every
 unsettled vertex looks at its in-edges from the frontier); same algebra, same answers.
+The fixed-point strategies pull through all of ``d`` (``t = d ⊕ Aᵀ ⊕.⊗ d``, see
+:func:`_step`) and take ``direction="auto"``: push while the frontier's out-edges are
+few, pull once they pass ``PULL_SHARE`` of the matrix's — Beamer's direction
+optimization, as Ligra's and GAP's Bellman-Ford edge maps do.  For the other strategies
+``"auto"`` is push.
 Predecessors are computed on demand as BFS parents over the tight edges
 ``d(u) ⊗ w(u, v) = d(v)`` (see the backends).
 """
@@ -62,9 +75,35 @@ def bucket_end(low: float, delta: float) -> float:
 
 
 # ----------------------------------------------------------------------- fixed point
-def _fixed_point(be, source, semiring, trace, whole, direction):
+#: ``direction="auto"`` pulls once the frontier's out-edges pass this share of the
+#: matrix's: pulling through all of ``d`` costs one pass over the edges, as much as pushing
+#: about a tenth of them (CPU, Kronecker scale 20, INT32: 26 ms vs 29 ms at 10 %)
+PULL_SHARE = 1 / 8
+
+
+def _step(be, f, d, semiring, direction, matrix=None):
+    """Relax the frontier ``f`` along ``matrix`` (A by default); returns ``t``, the edges
+    examined and the direction taken.
+
+    A pull reads all of ``d`` rather than ``f``: ``d ⊕ Aᵀ ⊕.⊗ d`` and ``Aᵀ ⊕.⊗ f`` improve
+    the same vertices to the same values, because a fixed-point round only leaves out of
+    ``f`` values already relaxed along every edge.  Dense operands (``d``, and ``t`` with
+    every vertex) are the fast case of SuiteSparse's dot product and of what follows.
+    """
+    edges = be.frontier_edges(f, matrix)
+    if direction == "auto":
+        direction = "pull" if edges > PULL_SHARE * be.stored(matrix) else "push"
+    if direction == "pull":                                   # t = d ⊕ Aᵀ ⊕.⊗ d
+        t = be.relax(d, semiring, direction="pull", matrix=matrix, closed=True)
+        return t, be.stored(matrix), "pull"
+    return be.relax(f, semiring, matrix=matrix), edges, "push"   # t = f ⊕.⊗ A
+
+
+def _fixed_point(be, source, d, f, semiring, trace, whole, direction, matrix=None,
+                 delta=math.nan):
+    """Rounds of ``t = f ⊕.⊗ A`` ; ``f = t⟨t ⊕ d ≠ d⟩`` ; ``d ⊕= t`` until nothing changes
+    (``whole``: every vertex with a value is the frontier).  Updates ``d`` in place."""
     n = be.n
-    d, f = be.sssp_start(source, semiring)       # d = 0̄, d(s) = 1̄, f = e_s
     rounds = 0
     while be.nvals(f):
         rounds += 1
@@ -73,31 +112,58 @@ def _fixed_point(be, source, semiring, trace, whole, direction):
         t0 = time.perf_counter()
         if whole:
             f = be.support(d, semiring)           # f = d⟨d ≠ 0̄⟩ (Bellman-Ford)
-        nf, edges = be.nvals(f), be.frontier_edges(f)
-        t = be.relax(f, semiring, direction=direction)   # t = f ⊕.⊗ A
+        nf = be.nvals(f)
+        t, edges, how = _step(be, f, d, semiring, direction, matrix)
         f = be.improve(t, d, semiring)            # f = t⟨t ⊕ d ≠ d⟩ ; d ⊕= t
         trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
-                  direction=direction, changed=be.nvals(f))
+                  direction=how, changed=be.nvals(f), delta=delta)
     return d
 
 
-@register("sssp", "bellman-ford", description="f = every vertex with a value")
-def bellman_ford(be, source, semiring, trace, delta=None, direction="push"):
-    return be.to_numpy(_fixed_point(be, source, semiring, trace, True, direction),
-                       semiring.zero), None
+@register("sssp", "bellman-ford", directions=("push", "pull", "auto"),
+          description="f = every vertex with a value")
+def bellman_ford(be, source, semiring, trace, delta=None, direction="auto"):
+    d, f = be.sssp_start(source, semiring)       # d = 0̄, d(s) = 1̄, f = e_s
+    return be.values(_fixed_point(be, source, d, f, semiring, trace, True, direction),
+                     semiring), None
 
 
-@register("sssp", "workfront", description="f = the vertices that changed (Workfront)")
-def workfront(be, source, semiring, trace, delta=None, direction="push"):
-    return be.to_numpy(_fixed_point(be, source, semiring, trace, False, direction),
-                       semiring.zero), None
+@register("sssp", "workfront", directions=("push", "pull", "auto"),
+          description="f = the vertices that changed (Workfront)")
+def workfront(be, source, semiring, trace, delta=None, direction="auto"):
+    d, f = be.sssp_start(source, semiring)
+    return be.values(_fixed_point(be, source, d, f, semiring, trace, False, direction),
+                     semiring), None
+
+
+#: light-first's default Δ = LIGHT_FIRST_C · w̄ / d̄ (the best of the measurements in
+#: benchmarks/bench_sssp.py on Kronecker scale 20)
+LIGHT_FIRST_C = 8.0
+
+
+@register("sssp", "light-first", nonnegative=True, semirings=("min_plus",), uses_delta=True,
+          directions=("push", "pull", "auto"),
+          description="fixed point over the light edges, then over all of A from there")
+def light_first(be, source, semiring, trace, delta=None, direction="auto"):
+    delta = delta or default_delta(be.graph, LIGHT_FIRST_C)
+    light, heavy = be.prune(delta)                # A_L = A⟨A ≤ max(Δ, minin(j))⟩, A_H
+    d, f = be.sssp_start(source, semiring)
+    _fixed_point(be, source, d, f, semiring, trace, False, direction, light, delta)  # over A_L
+    t0 = time.perf_counter()
+    f = be.support(d, semiring)                   # every reached vertex, heavy edges once
+    t, edges, how = _step(be, f, d, semiring, direction, heavy)       # t = f ⊕.⊗ A_H
+    nf, f = be.nvals(f), be.improve(t, d, semiring)
+    trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0, direction=how,
+              changed=be.nvals(f), delta=math.inf)
+    _fixed_point(be, source, d, f, semiring, trace, False, direction)         # repair over A
+    return be.values(d, semiring), None
 
 
 # ----------------------------------------------------------------------- settle rules
 def _settle(be, source, semiring, trace, threshold, direction):
     """Settle ``F = U⟨δ ≤ Δᵢ⟩`` each round; ``threshold(U)`` gives ``Δᵢ``."""
     d, U = be.sssp_start(source, semiring)        # U: reached, unsettled, with δ
-    S = be.empty()                                 # settled
+    S = be.empty(like=d)                           # settled
     at_most = "<=" if semiring.improves == "lt" else ">="
     while be.nvals(U):
         t0 = time.perf_counter()
@@ -111,7 +177,7 @@ def _settle(be, source, semiring, trace, threshold, direction):
         trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
                   direction=direction, settled=be.nvals(S), pending=be.nvals(U),
                   delta=delta)
-    return be.to_numpy(d, semiring.zero), None
+    return be.values(d, semiring), None
 
 
 @register("sssp", "martin", nonnegative=True, semirings=("min_plus", "max_min", "max_times"),
@@ -146,7 +212,7 @@ def crauser_economic(be, source, semiring, trace, delta=None, direction="push"):
 def near_far(be, source, semiring, trace, delta=None, direction="push"):
     delta = delta or default_delta(be.graph, NEAR_FAR_C)
     d, near = be.sssp_start(source, semiring)
-    far = be.empty()
+    far = be.empty(like=d)
     split = delta
     while True:
         t0 = time.perf_counter()
@@ -165,7 +231,7 @@ def near_far(be, source, semiring, trace, delta=None, direction="push"):
         be.merge(far, be.select(f, ">=", split))   # far⟨f ≥ split⟩ = f
         trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
                   direction=direction, pending=be.nvals(far), delta=split)
-    return be.to_numpy(d, semiring.zero), None
+    return be.values(d, semiring), None
 
 
 @register("sssp", "delta-stepping", nonnegative=True, semirings=("min_plus",),
@@ -178,7 +244,7 @@ def delta_stepping(be, source, semiring, trace, delta=None, direction="push"):
     while be.nvals(U):
         hi = bucket_end(be.reduce(U, semiring), delta)   # lowest non-empty bucket
         B = be.select(U, "<", hi)                  # B = U⟨δ < (k+1)Δ⟩
-        R = be.empty()                             # settled in this bucket
+        R = be.empty(like=d)                       # settled in this bucket
         while be.nvals(B):
             t0 = time.perf_counter()
             U = be.difference(U, B)
@@ -196,7 +262,7 @@ def delta_stepping(be, source, semiring, trace, delta=None, direction="push"):
         trace.add(frontier=be.nvals(R), edges=be.frontier_edges(R),
                   seconds=time.perf_counter() - t0, direction=direction,
                   settled=be.nvals(R), pending=be.nvals(U), delta=hi)
-    return be.to_numpy(d, semiring.zero), None
+    return be.values(d, semiring), None
 
 
 # ----------------------------------------------------------------------- reference
@@ -227,15 +293,18 @@ def auto(G, semiring) -> str:
       proves the absence of a negative cycle).
     * other semirings: ``workfront``.
     * min_plus, fewer than ``SMALL_GRAPH`` stored edges: ``workfront`` — few rounds, the
-      least bookkeeping per round (rome99: 13 ms vs near-far 19 ms; Kronecker scale 14:
-      8.7 ms vs 11.7 ms; 100×100 grid: 24 ms vs 38 ms).
+      least bookkeeping per round (rome99: 11.7 ms vs light-first 16.2, near-far 24.3;
+      osm-monaco 6.9 vs 12.9, 14.5).
     * min_plus, mean out-degree ≥ ``DENSE_DEGREE`` (scale-free, low diameter):
-      ``delta-stepping`` — Kronecker scale 20, weights 1..255: 619 ms vs near-far 738,
-      workfront 776, crauser 1587, bellman-ford 1687 (scipy dijkstra 1.19× slower).
+      ``light-first`` — Kronecker scale 16, weights 1..255: 8.8 ms vs workfront 13.2,
+      near-far 27.3, delta-stepping 58.9 (scipy dijkstra 22.2); scale 20: see
+      ``benchmarks/bench_sssp.py`` and the README.
     * min_plus, low degree (roads, meshes, grids: high diameter): ``near-far`` — the
-      1000×1000 grid, weights 1..255: 932 ms vs delta-stepping 1381, workfront 4491.
+      320×320 grid, weights 1..255: 180 ms vs workfront 182, light-first 187,
+      delta-stepping 271; the gap grows with the diameter (1000×1000: near-far 932 ms vs
+      workfront 4491 ms).
 
-    Measured with ``benchmarks/bench_sssp.py`` on the 2-core development machine.
+    Measured on the 2-core development machine, median of 4 sources.
     """
     if semiring.name == "min_plus" and (not G.weighted or (
             G.uniform_weight is not None and G.uniform_weight > 0)):
@@ -245,8 +314,8 @@ def auto(G, semiring) -> str:
     if semiring.name != "min_plus" or G.n_stored < SMALL_GRAPH:
         return "workfront"
     mean_degree = G.n_stored / max(int((G.out_degree > 0).sum()), 1)
-    return "delta-stepping" if mean_degree >= DENSE_DEGREE else "near-far"
+    return "light-first" if mean_degree >= DENSE_DEGREE else "near-far"
 
 
 __all__ = ["auto", "bellman_ford", "crauser", "crauser_economic", "default_delta",
-           "delta_stepping", "dijkstra", "martin", "near_far", "workfront"]
+           "delta_stepping", "dijkstra", "light_first", "martin", "near_far", "workfront"]

@@ -440,9 +440,10 @@ class GPUBackend(OpenSetOps):
             return int(cp.count_nonzero(x.has))
         return x.count if isinstance(x, _Frontier) else int(x.size)
 
-    def frontier_edges(self, x) -> int:
+    def frontier_edges(self, x, matrix=None) -> int:
         if isinstance(x, DeviceVector):
-            return int((self.degree * x.has).sum().get())
+            degree = self.degree if matrix is None else cp.diff(matrix[0])
+            return int((degree * x.has).sum().get())
         if x.edges is not None:          # counted by the step that made x
             return x.edges
         return int(self.degree[x.indices()].sum().get())

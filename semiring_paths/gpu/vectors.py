@@ -51,17 +51,30 @@ class OpenSetOps:
         f.has[source] = True
         return d, f
 
-    def empty(self) -> DeviceVector:
+    def empty(self, like: DeviceVector | None = None) -> DeviceVector:
         return self._vec()
+
+    def values(self, d: DeviceVector, semiring) -> np.ndarray:
+        """Path values as float64 (CuPy while results stay on the device), ``0̄`` where
+        there is no path."""
+        return self.to_numpy(d, semiring.zero)
 
     def copy(self, x: DeviceVector) -> DeviceVector:
         return DeviceVector(x.val.copy(), x.has.copy())
 
     # ----------------------------------------------------------------- the step
     def relax(self, f: DeviceVector, semiring, exclude: DeviceVector | None = None,
-              direction: str = "push", matrix=None) -> DeviceVector:
+              direction: str = "push", matrix=None, closed: bool = False) -> DeviceVector:
         """``t⟨¬S⟩ = f ⊕.⊗ A`` (push) or ``t⟨¬S⟩ = Aᵀ ⊕.⊗ f`` (pull); ``matrix`` is a
-        ``(indptr, indices, weights)`` triple from :meth:`split`."""
+        ``(indptr, indices, weights)`` triple from :meth:`split` or :meth:`prune`.
+        ``closed``: ``t = f ⊕ Aᵀ ⊕.⊗ f`` (a pull by ``A ⊕ I``)."""
+        if closed:
+            t = self.relax(f, semiring, direction="pull", matrix=matrix)
+            pick = cp.minimum if semiring.add == "min" else cp.maximum
+            t.val = pick(cp.where(t.has, t.val, semiring.zero),
+                         cp.where(f.has, f.val, semiring.zero))
+            t.has |= f.has
+            return t
         if semiring.name not in DEVICE_SEMIRINGS:
             raise ValueError(f"the GPU backend relaxes {', '.join(DEVICE_SEMIRINGS)}, "
                              f"not {semiring.name}")
@@ -125,6 +138,27 @@ class OpenSetOps:
                      for keep in (light, ~light)]
             self._split_cache[key] = tuple(parts)
         return self._split_cache[key]
+
+    def prune(self, delta: float):
+        """``(A_L, A_H)``: ``A_L`` the edges with ``A(i, j) ≤ max(Δ, minout(i), minin(j))``
+        (the light ones, plus each vertex's lightest out- and in-edges), ``A_H`` the rest;
+        device CSR triples, cached for one Δ at a time (as :meth:`split`)."""
+        key = ("prune", delta)
+        if key not in self._split_cache:
+            self._split_cache.clear()
+            G = self.graph
+            cap = cp.maximum(
+                cp.asarray(np.maximum(G.min_in_weight, delta))[self.indices],
+                cp.asarray(np.asarray(G.min_out_weight, np.float64))[self._rows])
+            light = self.weights.astype(cp.float64) <= cap
+            self._split_cache[key] = tuple(
+                (self._pointers(self._rows[keep]), self.indices[keep], self.weights[keep])
+                for keep in (light, ~light))
+        return self._split_cache[key]
+
+    def stored(self, matrix=None) -> int:
+        """Stored entries of ``matrix`` (A by default)."""
+        return self.graph.n_stored if matrix is None else int(matrix[1].size)
 
     @cached_property
     def _rows(self):
