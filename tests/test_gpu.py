@@ -396,7 +396,7 @@ def test_workfront_small_and_big_rounds(small, monkeypatch):
     for G in (kronecker(13, seed=7, weights=(1, 64)), sp.read("rome99")):
         for s in (0, int(np.argmax(G.out_degree))):
             r = sp.sssp(G, s, strategy="workfront", backend="gpu")
-            c = sp.sssp(G, s, strategy="workfront")
+            c = sp.sssp(G, s, strategy="workfront", direction="push")
             np.testing.assert_array_equal(r.distances, c.distances)
             host = [(st.frontier, st.edges, st.changed) for st in r.trace.steps
                     if st.frontier >= 0]
