@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .graph import Graph
     from .semirings import Semiring
 
-__all__ = ["BACKENDS", "Backend", "backend_for"]
+__all__ = ["BACKENDS", "Backend", "backend_for", "resolve"]
 
 
 class Backend(Protocol):
@@ -99,14 +99,21 @@ BACKENDS = {"cpu": _cpu, "gpu": _gpu}
 AUTO_GPU_EDGES = 1_000_000
 
 
-def backend_for(G: Graph, name: str) -> Backend:
-    """The backend ``name`` bound to ``G``, built once and cached on the graph."""
+def resolve(G: Graph, name: str) -> str:
+    """The backend ``name`` stands for on ``G``: ``"auto"`` is the GPU when CuPy sees one
+    and ``G`` has at least ``AUTO_GPU_EDGES`` stored edges, else the CPU."""
     if name == "auto":
         from .gpu.backend import available
 
         name = "gpu" if available() and G.n_stored >= AUTO_GPU_EDGES else "cpu"
     if name not in BACKENDS:
         raise ValueError(f"unknown backend {name!r}; valid: auto, {', '.join(BACKENDS)}")
+    return name
+
+
+def backend_for(G: Graph, name: str) -> Backend:
+    """The backend ``name`` bound to ``G``, built once and cached on the graph."""
+    name = resolve(G, name)
     be = G._backend_cache.get(name)
     if be is None:
         be = BACKENDS[name](G)

@@ -16,7 +16,7 @@ from . import semirings as _semirings
 from .algorithms import bfs as _bfs
 from .algorithms import lookup, names
 from .algorithms import sssp as _sssp
-from .backend import backend_for
+from .backend import backend_for, resolve
 from .exceptions import NegativeCycleError, NegativeWeightError
 from .graph import Graph
 from .results import BFSResult, PathResult, Trace
@@ -190,7 +190,7 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "cpu",
     if delta is not None and not (isinstance(delta, (int, float, np.number))
                                   and math.isfinite(delta) and delta > 0):
         raise ValueError(f"delta must be a finite number > 0, got {delta!r}")
-    name = _sssp.auto(G, sr) if strategy == "auto" else strategy
+    name = _sssp.auto(G, sr, resolve(G, backend)) if strategy == "auto" else strategy
     if name == "bfs":
         return _sssp_by_bfs(G, s, backend, as_cupy)
     strat = lookup("sssp", name)

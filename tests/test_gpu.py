@@ -437,3 +437,16 @@ def test_predecessors_on_the_device(monkeypatch):
         r = sp.sssp(Z, 0, strategy="workfront", backend="gpu")
         verify_sssp(Z, 0, r.distances, r.predecessors)
         assert calls
+
+
+def test_auto_picks_the_fused_workfront():
+    """On the GPU, min_plus ``auto`` is workfront (one fused loop there) wherever the CPU
+    would pick light-first or near-far; same distances as the CPU's choice."""
+    from semiring_paths.generators import kronecker
+
+    G = kronecker(14, seed=1, weights=(1, 255))
+    s = int(np.argmax(G.out_degree))
+    r = sp.sssp(G, s, backend="gpu")
+    c = sp.sssp(G, s)
+    assert r.trace.strategy == "workfront" and c.trace.strategy == "light-first"
+    np.testing.assert_array_equal(r.distances, c.distances)

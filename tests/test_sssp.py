@@ -96,6 +96,8 @@ def test_auto_rule():
     big_dense = kronecker(14, seed=1, weights=(1, 255))
     assert big_dense.n_stored >= 200_000
     assert sp.sssp(big_dense, 0).trace.strategy == "light-first"
+    from semiring_paths.algorithms.sssp import auto
+    assert auto(big_dense, sp.semirings.min_plus, "gpu") == "workfront"   # fused there
     big_sparse = grid(320, 320, weights=(1, 9))
     assert sp.sssp(big_sparse, 0).trace.strategy == "near-far"
     assert sp.sssp(big_dense, 0, semiring="max_min").trace.strategy == "workfront"

@@ -284,8 +284,8 @@ SMALL_GRAPH = 200_000
 DENSE_DEGREE = 8.0
 
 
-def auto(G, semiring) -> str:
-    """SSSP ``"auto"``: the rule and the measurements behind it.
+def auto(G, semiring, backend: str = "cpu") -> str:
+    """SSSP ``"auto"`` on ``backend``: the rule and the measurements behind it.
 
     * min_plus on an unweighted graph, or one whose edges all weigh ``c > 0``: BFS levels
       (times ``c``) — a Boolean search is several times cheaper than any min_plus loop.
@@ -304,14 +304,18 @@ def auto(G, semiring) -> str:
       delta-stepping 271; the gap grows with the diameter (1000×1000: near-far 932 ms vs
       workfront 4491 ms).
 
-    Measured on the 2-core development machine, median of 4 sources.
+    Measured on the 2-core development machine, median of 4 sources.  On the GPU every
+    other min_plus case is ``workfront``, which runs there as one fused loop of
+    edge-balanced kernels (H100, Kronecker scale 22: 10.9 ms vs near-far 46.5,
+    delta-stepping 108.7, whose rounds are driven from Python; 1000×1000 grid: 15.2 ms vs
+    near-far 1549 — ``benchmarks/bench_gpu.py``).
     """
     if semiring.name == "min_plus" and (not G.weighted or (
             G.uniform_weight is not None and G.uniform_weight > 0)):
         return "bfs"
     if G.has_negative_weights:
         return "bellman-ford"
-    if semiring.name != "min_plus" or G.n_stored < SMALL_GRAPH:
+    if semiring.name != "min_plus" or G.n_stored < SMALL_GRAPH or backend == "gpu":
         return "workfront"
     mean_degree = G.n_stored / max(int((G.out_degree > 0).sum()), 1)
     return "light-first" if mean_degree >= DENSE_DEGREE else "near-far"

@@ -1,9 +1,12 @@
 """GraphBLAS backend: each interface method is one or two python-graphblas calls.
 
 Matrices are built once per graph and cached: a Boolean (iso-valued) ``A`` for BFS, its
-transpose for pull steps on directed graphs (the same object when undirected), and an
-FP64 ``A`` for weighted semirings.  Pull steps run on bitmap vectors, so SuiteSparse's dot
-product sees the frontier as a dense bit test and stops at the first parent it finds.
+transpose for pull steps on directed graphs (the same object when undirected), and ``A``
+with its weights in the type path values are computed in (:meth:`domain`: INT32 / INT64
+for min_plus when exact, else FP64).  BFS pull steps run on bitmap vectors, so
+SuiteSparse's dot product sees the frontier as a dense bit test and stops at the first
+parent it finds; SSSP pulls run on full vectors (``d``, and ``A ⊕ I`` so that the result
+is full too), where every elementwise pass that follows is a plain loop over arrays.
 """
 
 from __future__ import annotations
