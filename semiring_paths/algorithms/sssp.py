@@ -11,12 +11,13 @@ One relaxation step: ``t⟨¬S⟩ = f ⊕.⊗ A`` ; ``changed = {j : t(j) ⊕ d(
   Sweep (papers/002 §IV).  Same bound, same cycle test, far less work.
 * ``light-first``: the workfront fixed point over the light edges first,
   ``A_L = A⟨A ≤ max(Δ, minout(i), minin(j))⟩`` (Meyer–Sanders' light edges, plus each
-  vertex's lightest out- and in-edge so that every vertex keeps one), then every reached
-  vertex along its heavy edges ``A_H`` once, then the fixed point over all of ``A`` from
-  there.  Exact for any Δ: each phase starts from upper bounds that are path lengths, and
-  the last is the plain fixed point.  On scale-free graphs with spread weights few heavy
-  edges lie on shortest paths (Kronecker scale 20, weights 1..255: A_L holds 10 % of the
-  edges, the heavy pass improves 2.6 % of the vertices), so most rounds scan a tenth of A.
+  vertex's lightest out- and in-edge so that every vertex keeps one), then the fixed
+  point over all of ``A`` starting from every reached vertex (its first round relaxes the
+  heavy edges once; the light ones change nothing there).  Exact for any Δ: the second
+  phase is the plain fixed point, started from upper bounds that are path lengths.  On
+  scale-free graphs with spread weights few heavy edges lie on shortest paths (Kronecker
+  scale 20, weights 1..255: A_L holds 10 % of the edges, the heavy pass improves 2.6 % of
+  the vertices), so most rounds scan a tenth of A.
 * ``martin``, ``crauser``, ``crauser-economic`` (papers/001): keep the open set ``U`` of
   reached, unsettled vertices with their tentative ``δ``; each round settles
   ``F = U⟨δ ≤ Δᵢ⟩`` and relaxes only ``F``, masked by the settled set ``S``:
@@ -146,16 +147,11 @@ LIGHT_FIRST_C = 8.0
           description="fixed point over the light edges, then over all of A from there")
 def light_first(be, source, semiring, trace, delta=None, direction="auto"):
     delta = delta or default_delta(be.graph, LIGHT_FIRST_C)
-    light, heavy = be.prune(delta)                # A_L = A⟨A ≤ max(Δ, minin(j))⟩, A_H
+    light = be.prune(delta)                       # A_L = A⟨A ≤ max(Δ, minout(i), minin(j))⟩
     d, f = be.sssp_start(source, semiring)
-    _fixed_point(be, source, d, f, semiring, trace, False, direction, light, delta)  # over A_L
-    t0 = time.perf_counter()
-    f = be.support(d, semiring)                   # every reached vertex, heavy edges once
-    t, edges, how = _step(be, f, d, semiring, direction, heavy)       # t = f ⊕.⊗ A_H
-    nf, f = be.nvals(f), be.improve(t, d, semiring)
-    trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0, direction=how,
-              changed=be.nvals(f), delta=math.inf)
-    _fixed_point(be, source, d, f, semiring, trace, False, direction)         # repair over A
+    _fixed_point(be, source, d, f, semiring, trace, False, direction, light, delta)
+    f = be.support(d, semiring)                   # then A from every reached vertex: its
+    _fixed_point(be, source, d, f, semiring, trace, False, direction)   # heavy edges, once
     return be.values(d, semiring), None
 
 

@@ -106,8 +106,7 @@ class GraphBLASBackend:
 
     @cached_property
     def degree(self) -> Vector:
-        return Vector.from_dense(self.A.reduce_rowwise(monoid.plus[_I64]).new(
-            dtype=_I64).to_dense(fill_value=0))
+        return Vector.from_dense(self.graph.out_degree.astype(np.int64))
 
     # ----------------------------------------------------------------- BFS
     @cached_property
@@ -249,25 +248,26 @@ class GraphBLASBackend:
         return self._one_delta(("split", delta), lambda: (
             A.select("<=", delta).new(), A.select(">", delta).new()))
 
-    def prune(self, delta: float) -> tuple[Matrix, Matrix]:
-        """``(A_L, A_H)``: ``A_L(i, j) = A(i, j)`` where ``A(i, j) ≤ max(Δ, minout(i),
-        minin(j))`` — the light edges, plus each vertex's lightest out- and in-edges, so that
-        every vertex keeps an edge either way (symmetric on an undirected graph) — and
-        ``A_H`` the rest.  In min_plus's domain, cached for one Δ at a time."""
-        A = self.weights_as(self.domain(_MIN_PLUS).dtype)
+    def prune(self, delta: float) -> Matrix:
+        """``A_L = A⟨A ≤ max(Δ, minout(i), minin(j))⟩``: the light edges, plus each vertex's
+        lightest out- and in-edges, so that every vertex keeps an edge either way
+        (symmetric on an undirected graph).  In min_plus's domain, cached for one Δ at a
+        time."""
+        A = self.weights_as(self.domain(_MIN_PLUS).dtype)   # for its type
         G = self.graph
 
         def make():
-            col = Vector.from_dense(np.maximum(G.min_in_weight, delta)).diag()
-            row = Vector.from_dense(np.asarray(G.min_out_weight, np.float64)).diag()
-            cap = A.mxm(col, gb.semiring.any_second[_FP64]).new()   # cap(i,j) = max(Δ, minin(j))
-            cap(binary.max) << row.mxm(A, gb.semiring.any_first[_FP64])   # ∨ minout(i)
-            keep = A.ewise_mult(cap, binary.le[_FP64]).new()        # A(i,j) ≤ cap(i,j)
-            light, heavy = Matrix(A.dtype, self.n, self.n), Matrix(A.dtype, self.n, self.n)
-            light(keep.V) << A
-            heavy(~keep.V) << A
-            return light, heavy
-        return self._one_delta(("prune", delta), make)
+            # A(i,j) ≤ max(Δ, minout(i), minin(j)), i.e. ≤ Δ or a row's or column's minimum:
+            # vectorised over the host CSR (one gather each way; SuiteSparse's diagonal
+            # products for the same test take 1.5× as long)
+            w = G.weights if G.weighted else np.ones(G.n_stored, np.int8)
+            keep = w <= np.maximum(G.min_out_weight, delta)[G._rows]
+            keep |= w <= G.min_in_weight[G.indices]
+            ptr = np.zeros(self.n + 1, np.int64)
+            np.cumsum(np.bincount(G._rows[keep], minlength=self.n), out=ptr[1:])
+            return (Matrix.from_csr(ptr, G.indices[keep], w[keep].astype(A.dtype.np_type),
+                                    dtype=A.dtype, nrows=self.n, ncols=self.n),)
+        return self._one_delta(("prune", delta), make)[0]
 
     def stored(self, matrix: Matrix | None = None) -> int:
         """Stored entries of ``matrix`` (A by default)."""

@@ -140,9 +140,9 @@ class OpenSetOps:
         return self._split_cache[key]
 
     def prune(self, delta: float):
-        """``(A_L, A_H)``: ``A_L`` the edges with ``A(i, j) ≤ max(Δ, minout(i), minin(j))``
-        (the light ones, plus each vertex's lightest out- and in-edges), ``A_H`` the rest;
-        device CSR triples, cached for one Δ at a time (as :meth:`split`)."""
+        """``A_L``: the edges with ``A(i, j) ≤ max(Δ, minout(i), minin(j))`` (the light
+        ones, plus each vertex's lightest out- and in-edges) as a device CSR triple,
+        cached for one Δ at a time (as :meth:`split`)."""
         key = ("prune", delta)
         if key not in self._split_cache:
             self._split_cache.clear()
@@ -150,10 +150,9 @@ class OpenSetOps:
             cap = cp.maximum(
                 cp.asarray(np.maximum(G.min_in_weight, delta))[self.indices],
                 cp.asarray(np.asarray(G.min_out_weight, np.float64))[self._rows])
-            light = self.weights.astype(cp.float64) <= cap
-            self._split_cache[key] = tuple(
-                (self._pointers(self._rows[keep]), self.indices[keep], self.weights[keep])
-                for keep in (light, ~light))
+            keep = self.weights.astype(cp.float64) <= cap
+            self._split_cache[key] = (self._pointers(self._rows[keep]), self.indices[keep],
+                                      self.weights[keep])
         return self._split_cache[key]
 
     def stored(self, matrix=None) -> int:
