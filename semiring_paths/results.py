@@ -139,9 +139,11 @@ class Trace:
         style = {"marker": "." if len(it) <= 200 else None, "linewidth": 1 if len(it) <= 200
                  else 0.6}
         ax.plot(it, [s.frontier for s in self.steps], label="frontier", **style)
-        # uncounted (pull) steps break the line rather than being bridged
+        # uncounted (BFS pull) steps break the line rather than being bridged; an SSSP
+        # pull examines every stored edge and says so
+        counted = all(s.edges >= 0 for s in self.steps)
         ax.plot(it, [s.edges if s.edges >= 0 else np.nan for s in self.steps],
-                label="edges relaxed (push)", **style)
+                label="edges examined" if counted else "edges relaxed (push)", **style)
         if any(s.pending >= 0 for s in self.steps):
             ax.plot(it, [s.pending if s.pending >= 0 else np.nan for s in self.steps],
                     label="far pile / open set", **style)
