@@ -226,13 +226,13 @@ extern "C" __global__ void bfs_parents(const long long* __restrict__ indptr_t,
 // When a level's output overflows the queue, the level is still finished (levels /
 // distances and the marks are authoritative) and the kernel stops; state[0] = levels
 // done, state[1] = 1 on overflow, and the host resumes with a grid-wide tail.
-extern "C" __global__ void bfs_tail_block(const long long* __restrict__ indptr,
-                                          const vid_t* __restrict__ indices,
-                                          const vid_t* __restrict__ queue0, int nf0, int cap,
-                                          int start_level, int* __restrict__ levels,
-                                          vid_t* __restrict__ parents,
-                                          vid_t* __restrict__ counts,
-                                          int* __restrict__ state) {
+// The frame both share: ping-pong queues of `cap` ids in shared memory, one block
+// barrier a round.  visit(u, round, cur, push) relaxes u's edges and calls push(v) for
+// what joins the next round's queue (overflow is flagged, the round still finishes).
+template <class Visit>
+__device__ void block_rounds(const vid_t* __restrict__ queue0, int nf0, int cap,
+                             vid_t max_rounds, vid_t* __restrict__ counts,
+                             int* __restrict__ state, Visit visit) {
     extern __shared__ vid_t smem[];
     __shared__ int size[2];
     __shared__ int overflow;
@@ -241,26 +241,39 @@ extern "C" __global__ void bfs_tail_block(const long long* __restrict__ indptr,
     if (threadIdx.x == 0) { size[0] = nf0; size[1] = 0; overflow = 0; }
     __syncthreads();
     int i = 0;
-    for (;; ++i) {
+    for (; i < max_rounds; ++i) {
         int cur = i & 1, nxt = cur ^ 1, nf = size[cur];
         if (nf == 0 || overflow) break;
-        int level = start_level + i + 1;
-        for (int j = threadIdx.x; j < nf; j += blockDim.x) {
-            vid_t u = q[cur][j];
-            for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
-                vid_t v = indices[k];
-                if (parents[v] == -1 && cas_vid(&parents[v], -1, u) == -1) {
-                    levels[v] = level;
-                    int pos = atomicAdd(&size[nxt], 1);
-                    if (pos < cap) q[nxt][pos] = v; else overflow = 1;
-                }
-            }
-        }
+        auto push = [&](vid_t v) {
+            int pos = atomicAdd(&size[nxt], 1);
+            if (pos < cap) q[nxt][pos] = v; else overflow = 1;
+        };
+        for (int j = threadIdx.x; j < nf; j += blockDim.x) visit(q[cur][j], i, cur, push);
         __syncthreads();
         if (threadIdx.x == 0) { counts[i] = size[nxt]; size[cur] = 0; }
         __syncthreads();
     }
     if (threadIdx.x == 0) { state[0] = i; state[1] = overflow; }
+}
+
+extern "C" __global__ void bfs_tail_block(const long long* __restrict__ indptr,
+                                          const vid_t* __restrict__ indices,
+                                          const vid_t* __restrict__ queue0, int nf0, int cap,
+                                          int start_level, int* __restrict__ levels,
+                                          vid_t* __restrict__ parents,
+                                          vid_t* __restrict__ counts,
+                                          int* __restrict__ state) {
+    const vid_t unbounded = ~(vid_t(1) << (8 * sizeof(vid_t) - 1));
+    block_rounds(queue0, nf0, cap, unbounded, counts, state,
+                 [&](vid_t u, int i, int, auto push) {
+        for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
+            vid_t v = indices[k];
+            if (parents[v] == -1 && cas_vid(&parents[v], -1, u) == -1) {
+                levels[v] = start_level + i + 1;
+                push(v);
+            }
+        }
+    });
 }
 
 // Workfront the same way: mark[p][v] = 1 while v waits in queue p (at most once); the
@@ -272,40 +285,21 @@ __device__ void sssp_tail_block(const long long* __restrict__ indptr,
                                 int* __restrict__ mark0, int* __restrict__ mark1,
                                 double* __restrict__ d, vid_t* __restrict__ counts,
                                 vid_t max_rounds, int* __restrict__ state) {
-    extern __shared__ vid_t smem_w[];
-    __shared__ int size[2];
-    __shared__ int overflow;
-    vid_t* q[2] = {smem_w, smem_w + cap};
     int* mark[2] = {mark0, mark1};
-    for (int j = threadIdx.x; j < nf0; j += blockDim.x) q[0][j] = queue0[j];
-    if (threadIdx.x == 0) { size[0] = nf0; size[1] = 0; overflow = 0; }
-    __syncthreads();
-    int i = 0;
-    for (; i < max_rounds; ++i) {
-        int cur = i & 1, nxt = cur ^ 1, nf = size[cur];
-        if (nf == 0 || overflow) break;
-        for (int j = threadIdx.x; j < nf; j += blockDim.x) {
-            vid_t u = q[cur][j];
-            mark[cur][u] = 0;
-            double du = ((volatile double*)d)[u];
-            for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
-                vid_t v = indices[k];
-                double nd = du + as_f64(weights[k]);
-                if (nd < d[v]) {
-                    double old = NONNEG ? atomic_min_nonneg(&d[v], nd)
-                                        : atomic_min_f64(&d[v], nd);
-                    if (nd < old && !mark[nxt][v] && atomicExch(&mark[nxt][v], 1) == 0) {
-                        int pos = atomicAdd(&size[nxt], 1);
-                        if (pos < cap) q[nxt][pos] = v; else overflow = 1;
-                    }
-                }
+    block_rounds(queue0, nf0, cap, max_rounds, counts, state,
+                 [&](vid_t u, int, int cur, auto push) {
+        int* next = mark[cur ^ 1];
+        mark[cur][u] = 0;
+        double du = ((volatile double*)d)[u];
+        for (long long k = indptr[u]; k < indptr[u + 1]; ++k) {
+            vid_t v = indices[k];
+            double nd = du + as_f64(weights[k]);
+            if (nd < d[v]) {
+                double old = NONNEG ? atomic_min_nonneg(&d[v], nd) : atomic_min_f64(&d[v], nd);
+                if (nd < old && !next[v] && atomicExch(&next[v], 1) == 0) push(v);
             }
         }
-        __syncthreads();
-        if (threadIdx.x == 0) { counts[i] = size[nxt]; size[cur] = 0; }
-        __syncthreads();
-    }
-    if (threadIdx.x == 0) { state[0] = i; state[1] = overflow; }
+    });
 }
 
 #define SSSP_BLOCK(W, TAG, NN, NNTAG)                                                        \
