@@ -252,6 +252,14 @@ class Graph:
         out.flags.writeable = False
         return out
 
+    def light_edges(self, delta: float) -> np.ndarray:
+        """Per stored edge, whether ``w(i, j) ≤ max(Δ, minout(i), minin(j))``: the edges no
+        heavier than Δ, plus each vertex's lightest out- and in-edges (light-first's A_L)."""
+        w = self.weights if self.weighted else np.ones(self.n_stored, np.int8)
+        keep = w <= np.maximum(self.min_out_weight, delta)[self._rows]
+        keep |= w <= self.min_in_weight[self.indices]
+        return keep
+
     @cached_property
     def min_in_weight(self) -> np.ndarray:
         """Per vertex, the least weight of its in-edges (``inf`` with none)."""

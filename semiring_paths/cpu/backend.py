@@ -56,8 +56,13 @@ def _integer_threshold(op: str, c: float, dtype) -> tuple[str, int | None]:
         return ("all", None) if (c > info.max) == (op in ("<", "<=")) else ("none", None)
     if op in ("==", "!=") and c != math.floor(c):
         return ("none", None) if op == "==" else ("all", None)
-    k = math.ceil(c) if op in ("<", ">=", "==", "!=") else math.floor(c)
-    return op, int(min(max(k, info.min), info.max))
+    return op, math.ceil(c) if op in ("<", ">=", "==", "!=") else math.floor(c)
+
+
+def _row_degrees(M: Matrix) -> tuple[np.ndarray, Vector]:
+    """Stored entries per row of M, on the host and as a full GraphBLAS vector."""
+    d = M.reduce_rowwise(gb.agg.count).new(dtype=_I64).to_dense(fill_value=0)
+    return d, Vector.from_dense(d)
 
 
 def _sparse(v: Vector) -> Vector:
@@ -256,17 +261,13 @@ class GraphBLASBackend:
         A = self.weights_as(self.domain(_MIN_PLUS).dtype)   # for its type
         G = self.graph
 
-        def make():
-            # A(i,j) ≤ max(Δ, minout(i), minin(j)), i.e. ≤ Δ or a row's or column's minimum:
-            # vectorised over the host CSR (one gather each way; SuiteSparse's diagonal
-            # products for the same test take 1.5× as long)
-            w = G.weights if G.weighted else np.ones(G.n_stored, np.int8)
-            keep = w <= np.maximum(G.min_out_weight, delta)[G._rows]
-            keep |= w <= G.min_in_weight[G.indices]
+        def make():      # on the host CSR: one gather each way, 1.5× faster than the
+            keep = G.light_edges(delta)   # same test by SuiteSparse diagonal products
+            w = G.weights[keep].astype(A.dtype.np_type) if G.weighted else 1
             ptr = np.zeros(self.n + 1, np.int64)
             np.cumsum(np.bincount(G._rows[keep], minlength=self.n), out=ptr[1:])
-            return (Matrix.from_csr(ptr, G.indices[keep], w[keep].astype(A.dtype.np_type),
-                                    dtype=A.dtype, nrows=self.n, ncols=self.n),)
+            return (Matrix.from_csr(ptr, G.indices[keep], w, dtype=A.dtype, nrows=self.n,
+                                    ncols=self.n),)
         return self._one_delta(("prune", delta), make)[0]
 
     def stored(self, matrix: Matrix | None = None) -> int:
@@ -394,13 +395,12 @@ class GraphBLASBackend:
         """Σ_{i ∈ x} outdeg(i) in A (or ``matrix``): a gather for a small frontier, else
         ``degree plus.first x``."""
         if matrix is None:
-            if x.nvals < self.n >> 6:
-                idx, _ = x.to_coo(values=False)
-                return int(self.graph.out_degree[idx].sum())
-            degree = self.degree
+            host, degree = self.graph.out_degree, self.degree
         else:
-            degree = self._derived(matrix, "degree", lambda: Vector.from_dense(
-                matrix.reduce_rowwise(gb.agg.count).new(dtype=_I64).to_dense(fill_value=0)))
+            host, degree = self._derived(matrix, "degree", lambda: _row_degrees(matrix))
+        if x.nvals < self.n >> 6:
+            idx, _ = x.to_coo(values=False)
+            return int(host[idx].sum())
         return int(degree.inner(x, gb.semiring.plus_first[_I64]).new().value or 0)
 
     def to_numpy(self, x: Vector, fill) -> np.ndarray:

@@ -127,32 +127,27 @@ class OpenSetOps:
     def _split_cache(self) -> dict:
         return {}
 
+    def _edges_where(self, keep):
+        """The stored edges where ``keep`` holds, as a device CSR triple."""
+        return self._pointers(self._rows[keep]), self.indices[keep], self.weights[keep]
+
     def split(self, delta: float):
         """``(A⟨A ≤ Δ⟩, A⟨A > Δ⟩)`` as device CSR triples, cached for one Δ at a time."""
         key = ("split", delta)
         if key not in self._split_cache:
             self._split_cache.clear()
-            w = self.weights
-            light = w.astype(cp.float64) <= delta
-            parts = [(self._pointers(self._rows[keep]), self.indices[keep], w[keep])
-                     for keep in (light, ~light)]
-            self._split_cache[key] = tuple(parts)
+            light = self.weights.astype(cp.float64) <= delta
+            self._split_cache[key] = (self._edges_where(light), self._edges_where(~light))
         return self._split_cache[key]
 
     def prune(self, delta: float):
-        """``A_L``: the edges with ``A(i, j) ≤ max(Δ, minout(i), minin(j))`` (the light
-        ones, plus each vertex's lightest out- and in-edges) as a device CSR triple,
-        cached for one Δ at a time (as :meth:`split`)."""
+        """``A_L`` (``Graph.light_edges``: the edges ≤ Δ and each vertex's lightest out- and
+        in-edges) as a device CSR triple, cached for one Δ at a time (as :meth:`split`)."""
         key = ("prune", delta)
         if key not in self._split_cache:
             self._split_cache.clear()
-            G = self.graph
-            cap = cp.maximum(
-                cp.asarray(np.maximum(G.min_in_weight, delta))[self.indices],
-                cp.asarray(np.asarray(G.min_out_weight, np.float64))[self._rows])
-            keep = self.weights.astype(cp.float64) <= cap
-            self._split_cache[key] = (self._pointers(self._rows[keep]), self.indices[keep],
-                                      self.weights[keep])
+            self._split_cache[key] = self._edges_where(
+                cp.asarray(self.graph.light_edges(delta)))
         return self._split_cache[key]
 
     def stored(self, matrix=None) -> int:
