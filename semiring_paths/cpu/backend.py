@@ -327,12 +327,18 @@ class GraphBLASBackend:
     def improve(self, t: Vector, d: Vector, semiring: Semiring) -> Vector:
         """``f = t⟨t ⊕ d ≠ d⟩`` ; ``d ⊕= t``.  ``f`` is kept sparse (what follows — its
         edge count, a push — is then O(|f|)); a full ``t`` (a pull through all of ``d``)
-        updates ``d`` by one elementwise pass instead of a masked assignment."""
+        updates ``d`` by one elementwise pass instead of a masked assignment.
+
+        A push leaves ``t``'s indices unsorted (SuiteSparse's hash saxpy); ``wait`` sorts
+        them once, where otherwise each operation reading ``t`` would, and ``f = t⟨c⟩`` is
+        an intersection rather than a masked assignment (grid 1000², near-far: 579 → 420 µs
+        a round)."""
+        t.wait()
         c = t.ewise_mult(d, getattr(binary, semiring.improves)).new()   # c = t ⊕ d ≠ d
         changed = _sparse(Vector(_BOOL, self.n))
         changed << c.select("==", True)
         f = _sparse(Vector(t.dtype, self.n))
-        f(changed.S) << t                                             # f = t⟨c⟩
+        f << changed.ewise_mult(t, binary.second)                     # f = t⟨c⟩
         if t.nvals == self.n:
             d << d.ewise_mult(t, getattr(binary, semiring.add))       # d = d ⊕ t
         else:
