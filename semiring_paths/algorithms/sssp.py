@@ -297,8 +297,8 @@ def auto(G, semiring, backend: str = "cpu") -> str:
       ``benchmarks/bench_sssp.py`` and the README.
     * min_plus, low degree (roads, meshes, grids: high diameter): ``near-far`` — the
       320×320 grid, weights 1..255: 180 ms vs workfront 182, light-first 187,
-      delta-stepping 271; the gap grows with the diameter (1000×1000: near-far 1101 ms vs
-      delta-stepping 1498, light-first 2725, workfront 2800).
+      delta-stepping 271; the gap grows with the diameter (1000×1000: near-far 822 ms vs
+      delta-stepping 1220, workfront 2344, light-first 2367; scipy 202).
 
     Measured on the 2-core development machine, median of 4 sources.  On the GPU every
     other min_plus case is ``workfront``, which runs there as one fused loop of
