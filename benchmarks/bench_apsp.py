@@ -30,8 +30,9 @@ from common import save, table
 
 import semiring_paths as sp
 from semiring_paths.generators import kronecker
+from semiring_paths.locations import shared_dir
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "graphs"
+SHARED = shared_dir()
 BUNDLED = {"ca-CondMat": "social/ca-CondMat-cc1.mtx.gz",
            "delaunay_n16": "mesh/delaunay_n16.mtx.gz",
            "luxembourg": "road/luxembourg_osm.mtx.gz"}
@@ -103,7 +104,7 @@ def main(argv=None) -> int:
 
             nxg = nx.DiGraph() if G.directed else nx.Graph()
             nxg.add_nodes_from(range(n))
-            nxg.add_edges_from(zip(G._rows.tolist(), G.indices.tolist()))
+            nxg.add_edges_from(zip(G.rows.tolist(), G.indices.tolist()))
             for i in range(3):
                 assert np.isclose(ours[i], nx.closeness_centrality(nxg, u=int(base[i])))
         results = {}

@@ -47,7 +47,7 @@ class baselines:
 
         self.n = G.n_vertices
         self.AT = cps.csr_matrix(G.to_scipy(np.float32).T.tocsr())
-        self.rows = cp.asarray(G._rows, cp.int32)
+        self.rows = cp.asarray(G.rows, cp.int32)
         self.cols = cp.asarray(G.indices, cp.int32)
         self.w = cp.asarray(G.weights if G.weighted else np.ones(G.n_stored), cp.float64)
 
@@ -126,7 +126,7 @@ def verify_on_device(be, s: int, levels, parents, chunk: int = 1 << 28) -> int:
 
 def huge_bfs(scale: int, n_sources: int) -> list[dict]:
     """Direction-optimizing BFS on a GPU-generated Kronecker graph of ``scale``."""
-    from semiring_paths.backend import backend_for
+    from semiring_paths.backends import backend_for
     from semiring_paths.gpu.generators import kronecker
 
     cp.get_default_memory_pool().free_all_blocks()

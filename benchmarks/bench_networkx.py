@@ -28,18 +28,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import save, table
 
 import semiring_paths as sp
-from semiring_paths.networkx_backend import BackendInterface
+from semiring_paths.locations import shared_dir
+from semiring_paths.networkx import BackendInterface
 
 warnings.filterwarnings("ignore")
 nx.config.warnings_to_ignore.add("cache")
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "graphs"
+SHARED = shared_dir()
 
 
 def to_nx(G: sp.Graph) -> nx.Graph:
     H = nx.DiGraph() if G.directed else nx.Graph()
     H.add_nodes_from(range(G.n_vertices))
     w = G.weights if G.weighted else np.ones(G.n_stored, np.int64)
-    H.add_weighted_edges_from(zip(G._rows.tolist(), G.indices.tolist(), w.tolist()))
+    H.add_weighted_edges_from(zip(G.rows.tolist(), G.indices.tolist(), w.tolist()))
     return H
 
 
@@ -61,15 +62,15 @@ def peers(G: sp.Graph, H, s, t):
 
     M = G.to_scipy(np.float64)
     n = G.n_vertices
-    IG = ig.Graph(n=n, edges=list(zip(G._rows.tolist(), G.indices.tolist())),
+    IG = ig.Graph(n=n, edges=list(zip(G.rows.tolist(), G.indices.tolist())),
                   directed=G.directed) if G.directed else ig.Graph(
-        n=n, edges=[(a, b) for a, b in zip(G._rows.tolist(), G.indices.tolist()) if a < b])
+        n=n, edges=[(a, b) for a, b in zip(G.rows.tolist(), G.indices.tolist()) if a < b])
     wts = (G.weights.tolist() if G.directed else
-           [x for a, b, x in zip(G._rows.tolist(), G.indices.tolist(), (
+           [x for a, b, x in zip(G.rows.tolist(), G.indices.tolist(), (
                G.weights if G.weighted else np.ones(G.n_stored)).tolist()) if a < b]) \
         if G.weighted else None
     K = nk.graph.Graph(n, weighted=G.weighted, directed=G.directed)
-    for a, b, x in zip(G._rows.tolist(), G.indices.tolist(), (
+    for a, b, x in zip(G.rows.tolist(), G.indices.tolist(), (
             G.weights if G.weighted else np.ones(G.n_stored)).tolist()):
         if G.directed or a < b:
             K.addEdge(a, b, float(x)) if G.weighted else K.addEdge(a, b)

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import giant_component_sources, save, table
 
 import semiring_paths as sp
-from semiring_paths.backend import backend_for
+from semiring_paths.backends import backend_for
 from semiring_paths.generators import grid
 
 

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .backend import backend_for
-from .exceptions import InvalidGraphError, SourceError
+from . import validate
+from .exceptions import InvalidGraphError
 from .graph import Graph
 from .multi_source import (
     LEVEL_BYTES,
@@ -34,26 +34,11 @@ from .multi_source import (
     multi_source_bfs,
     multi_source_sssp,
 )
+from .semirings import min_plus
 
 __all__ = ["apsp", "average_shortest_path_length", "closeness", "diameter",
            "distance_histogram", "eccentricity", "harmonic", "radius"]
 
-
-
-def _pick_sources(G: Graph, sources, seed) -> np.ndarray:
-    """``None``: every vertex; an int ``k``: a reproducible sample of ``k``; else ids."""
-    if sources is None:
-        return np.arange(G.n_vertices)
-    if isinstance(sources, (int, np.integer)) and not isinstance(sources, bool):
-        if not 0 < sources <= G.n_vertices:
-            raise SourceError(f"cannot sample {sources} sources from {G.n_vertices} vertices")
-        return np.sort(np.random.default_rng(seed).choice(G.n_vertices, int(sources),
-                                                          replace=False))
-    src = np.asarray(sources)
-    if src.ndim != 1 or (src.size and (src.dtype.kind not in "iu" or src.min() < 0
-                                       or src.max() >= G.n_vertices)):
-        raise SourceError(f"sources must be vertex ids in 0..{G.n_vertices - 1}")
-    return src.astype(np.int64)
 
 
 def _bar(progress: bool, total: int, per_block: int, desc: str, initial: int = 0):
@@ -82,7 +67,7 @@ def _block(G: Graph, part: np.ndarray, k: int, weighted: bool, backend: str) -> 
 
 
 def _block_size(G: Graph, batch, memory_limit, weighted: bool, backend: str) -> int:
-    be = backend_for(G, "cpu" if weighted else backend)     # weighted blocks: the CPU
+    be = validate.backend(G, backend)
     return block_size(G, be, batch, memory_limit, SSSP_BYTES if weighted else LEVEL_BYTES)
 
 
@@ -100,7 +85,7 @@ def _blocks(G: Graph, sources: np.ndarray, batch, memory_limit, progress, desc,
         _close(bar)
 
 
-def apsp(G: Graph, batch: int | None = None, backend: str = "cpu", *,
+def apsp(G: Graph, batch: int | None = None, backend: str = "auto", *,
          sources: Sequence[int] | int | None = None, out: str | os.PathLike | None = None,
          memory_limit: int | None = None, progress: bool = True, seed: int = 0):
     """All-pairs shortest paths by blocks of sources.
@@ -113,8 +98,9 @@ def apsp(G: Graph, batch: int | None = None, backend: str = "cpu", *,
     batch : int, optional
         Sources per block; default from ``memory_limit`` (``k · n · 10`` bytes a block of
         levels, ``k · n · 18`` of distances).
-    backend : {"cpu", "gpu", "auto"}
-        Where the bitmap BFS of unweighted graphs runs (weighted blocks: the CPU).
+    backend : {"auto", "cpu", "gpu"}
+        Where the blocks are computed (the bitmap BFS of unweighted graphs, the batched
+        workfront of weighted ones).
     sources : sequence of int or int, optional
         Restrict to these sources, or sample this many (``seed``); default all.
     out : path, optional
@@ -138,9 +124,12 @@ def apsp(G: Graph, batch: int | None = None, backend: str = "cpu", *,
     >>> [(s.tolist(), b.tolist()) for s, b in sp.apsp(G, batch=2)]
     [([0, 1], [[0, 1, 2], [1, 0, 1]]), ([2], [[2, 1, 0]])]
     """
-    backend_for(G, backend)                 # an unknown backend fails here, not lazily
-    src = _pick_sources(G, sources, seed)
+    G = validate.graph(G)
+    validate.backend(G, backend)            # an unknown backend fails here, not lazily
+    src = validate.sample(G, sources, seed)
     weighted = G.weighted
+    if weighted:
+        validate.nonnegative(G, min_plus, "apsp", "")
     if out is None:
         return _blocks(G, src, batch, memory_limit, progress, "apsp", weighted, backend)
     return _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend, Path(out))
@@ -241,8 +230,12 @@ def _profiles(G, sources, seed, batch, memory_limit, progress, desc, backend,
               reverse=False):
     """Per-block summaries from ``sources``: level counts (unweighted, bitmaps) or distance
     rows (weighted); ``reverse`` uses distances *to* each source (closeness, harmonic)."""
+    G = validate.graph(G)
+    if G.weighted:          # checked on G itself: the message names the user's edge
+        validate.nonnegative(G, min_plus, desc, "")
+    validate.backend(G, backend)
+    src = validate.sample(G, sources, seed)
     H = G.reversed() if (reverse and G.directed) else G
-    src = _pick_sources(G, sources, seed)
     if not G.weighted:
         bar = _bar(progress, src.size, 4096, desc)
         try:
@@ -258,7 +251,7 @@ def _profiles(G, sources, seed, batch, memory_limit, progress, desc, backend,
 
 
 def eccentricity(G: Graph, sources=None, *, unreachable: str = "raise", seed: int = 0,
-                 backend: str = "cpu", batch: int | None = None,
+                 backend: str = "auto", batch: int | None = None,
                  memory_limit: int | None = None, progress: bool = True) -> np.ndarray:
     """Largest distance from each source (``sources`` order).
 
@@ -298,7 +291,7 @@ def radius(G: Graph, **kw) -> float:
 
 
 def closeness(G: Graph, sources=None, *, wf_improved: bool = True, seed: int = 0,
-              backend: str = "cpu", batch: int | None = None,
+              backend: str = "auto", batch: int | None = None,
               memory_limit: int | None = None, progress: bool = True) -> np.ndarray:
     """Closeness centrality of each vertex in ``sources``, as NetworkX defines it: from
     distances *to* the vertex, ``(r - 1) / Σd``, scaled by ``(r - 1) / (n - 1)``
@@ -317,12 +310,12 @@ def closeness(G: Graph, sources=None, *, wf_improved: bool = True, seed: int = 0
         tot, r = p.total(), p.reached()
         c = np.where(tot > 0, (r - 1.0) / np.where(tot > 0, tot, 1), 0.0)
         if wf_improved and n > 1:
-            c = c * (r - 1.0) / (n - 1)
+            c = c * ((r - 1.0) / (n - 1))       # NetworkX's order of operations
         out.append(c if n > 1 else np.zeros_like(c))
     return np.concatenate(out) if out else np.zeros(0)
 
 
-def harmonic(G: Graph, sources=None, *, seed: int = 0, backend: str = "cpu",
+def harmonic(G: Graph, sources=None, *, seed: int = 0, backend: str = "auto",
              batch: int | None = None, memory_limit: int | None = None,
              progress: bool = True) -> np.ndarray:
     """Harmonic centrality ``Σ_{u ≠ v} 1 / d(u, v)`` of each vertex ``v`` in ``sources``
@@ -334,7 +327,7 @@ def harmonic(G: Graph, sources=None, *, seed: int = 0, backend: str = "cpu",
 
 
 def average_shortest_path_length(G: Graph, sources=None, *, seed: int = 0,
-                                 backend: str = "cpu", batch: int | None = None,
+                                 backend: str = "auto", batch: int | None = None,
                                  memory_limit: int | None = None,
                                  progress: bool = True) -> float:
     """Mean distance over ordered pairs of distinct vertices (NetworkX's definition: the
@@ -354,7 +347,7 @@ def average_shortest_path_length(G: Graph, sources=None, *, seed: int = 0,
     return total / pairs if pairs else 0.0
 
 
-def distance_histogram(G: Graph, sources=None, *, seed: int = 0, backend: str = "cpu",
+def distance_histogram(G: Graph, sources=None, *, seed: int = 0, backend: str = "auto",
                        batch: int | None = None, memory_limit: int | None = None,
                        progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """``(distances, counts)``: how many ordered pairs ``(s, v)``, ``s`` in ``sources``,

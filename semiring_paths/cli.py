@@ -48,8 +48,13 @@ def _parser() -> argparse.ArgumentParser:
                        help="source vertex, 0-based")
         c.add_argument("--strategy", default="auto", choices=strategies,
                        help="algorithm (default: auto)")
-        c.add_argument("--backend", default="cpu", choices=["cpu", "auto"],
-                       help="where to run (default: cpu)")
+        c.add_argument("--backend", default="auto", choices=["auto", "cpu", "gpu"],
+                       help="where to run: auto = the GPU when one is present and the "
+                            "graph has 10^6 edges or more, else the CPU (default: auto)")
+        c.add_argument("--direction", choices=["auto", "push", "pull"], default="auto",
+                       help="push along out-edges, pull (each vertex scans its "
+                            "in-edges), or auto: switch by the frontier's size; same "
+                            "answers (default: auto)")
         c.add_argument("--output", "-o", metavar="FILE",
                        help="write all values: FILE.npy (NumPy array) or a text file of "
                             "'vertex value' lines")
@@ -59,9 +64,6 @@ def _parser() -> argparse.ArgumentParser:
             c.add_argument("--delta", type=float, metavar="D",
                            help="bucket / split width for delta-stepping and near-far "
                                 "(default: mean weight x c / mean degree)")
-            c.add_argument("--direction", choices=["push", "pull"], default="push",
-                           help="relax along out-edges (push) or let each vertex scan "
-                                "its in-edges (pull); same answers (default: push)")
             c.add_argument("--semiring", default="min_plus",
                            choices=["min_plus", "max_min", "max_times"],
                            help="min_plus: shortest; max_min: widest; max_times: most "
@@ -89,7 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(G.info())
             return 0
         if args.command == "bfs":
-            r = bfs(G, args.source, strategy=args.strategy, backend=args.backend)
+            r = bfs(G, args.source, args.direction, backend=args.backend,
+                    strategy=None if args.strategy == "auto" else args.strategy)
             values, reached = r.levels, r.levels >= 0
             unit = "level"
         else:

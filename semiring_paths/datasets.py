@@ -7,24 +7,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from .graph import Graph
-
-_DATA = Path(__file__).parent / "data"
+from .io import read
+from .locations import bundled_names as names
+from .locations import bundled_path
 
 __all__ = ["bundled_path", "load", "names"]
-
-
-def names() -> list[str]:
-    """Names of the bundled graphs."""
-    return sorted(p.name.split(".")[0] for p in _DATA.glob("*.mtx.gz"))
-
-
-def bundled_path(name: str) -> Path | None:
-    """Path of a bundled graph by name, or ``None``."""
-    p = _DATA / f"{name}.mtx.gz"
-    return p if p.is_file() else None
 
 
 def load(name: str) -> Graph:
@@ -34,6 +22,4 @@ def load(name: str) -> Graph:
     p = bundled_path(name)
     if p is None:
         raise ValueError(f"no bundled graph {name!r}; bundled: {', '.join(names())}")
-    from .io import read
-
     return read(p)

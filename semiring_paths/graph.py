@@ -21,14 +21,19 @@ if TYPE_CHECKING:  # pragma: no cover
     import graphblas
     import networkx
 
-__all__ = ["Graph"]
+__all__ = ["WIDE_FROM", "Graph", "id_dtype"]
 
 _WEIGHT_DTYPES = (np.int32, np.int64, np.float32, np.float64)
 
 
-def _index_dtype(n: int, m: int) -> type:
-    """4-byte indices while ``n`` and ``m`` fit, 8-byte otherwise."""
-    return np.int32 if max(n, m) < 2**31 - 1 else np.int64
+#: vertex ids take 4 bytes below this many vertices, 8 from it on (ids and -1 fit int32)
+WIDE_FROM = 2**31 - 1
+
+
+def id_dtype(n: int) -> type:
+    """The vertex-id type for ``n`` vertices, on every backend: int32 while ``n`` is below
+    ``WIDE_FROM``, int64 from there on."""
+    return np.int32 if n < WIDE_FROM else np.int64
 
 
 class Graph:
@@ -223,7 +228,7 @@ class Graph:
         """Edges: stored entries if directed; undirected pairs (a loop counts once)."""
         if self.directed:
             return self.n_stored
-        loops = int(np.count_nonzero(self._rows == self.indices))
+        loops = int(np.count_nonzero(self.rows == self.indices))
         return (self.n_stored - loops) // 2 + loops
 
     @property
@@ -231,9 +236,22 @@ class Graph:
         return self.weights is not None
 
     @cached_property
-    def _rows(self) -> np.ndarray:
-        return np.repeat(np.arange(self.n_vertices, dtype=self.indices.dtype),
-                         np.diff(self.indptr))
+    def rows(self) -> np.ndarray:
+        """The row (source vertex) of every stored edge, beside :attr:`indices`."""
+        r = np.repeat(np.arange(self.n_vertices, dtype=self.indices.dtype),
+                      np.diff(self.indptr))
+        r.flags.writeable = False
+        return r
+
+    @property
+    def id_dtype(self) -> type:
+        """The vertex-id type of every backend's frontiers, parents and indices."""
+        return id_dtype(self.n_vertices)
+
+    @cached_property
+    def mean_degree(self) -> float:
+        """Stored edges per vertex with at least one out-edge (``1.0`` with none)."""
+        return self.n_stored / max(int(np.count_nonzero(self.out_degree)), 1)
 
     @cached_property
     def out_degree(self) -> np.ndarray:
@@ -256,7 +274,7 @@ class Graph:
         """Per stored edge, whether ``w(i, j) ≤ max(Δ, minout(i), minin(j))``: the edges no
         heavier than Δ, plus each vertex's lightest out- and in-edges (light-first's A_L)."""
         w = self.weights if self.weighted else np.ones(self.n_stored, np.int8)
-        keep = w <= np.maximum(self.min_out_weight, delta)[self._rows]
+        keep = w <= np.maximum(self.min_out_weight, delta)[self.rows]
         keep |= w <= self.min_in_weight[self.indices]
         return keep
 
@@ -303,7 +321,7 @@ class Graph:
         """The graph with every edge turned around (itself when undirected)."""
         if not self.directed:
             return self
-        return Graph.from_edges(self.indices.astype(np.int64), self._rows.astype(np.int64),
+        return Graph.from_edges(self.indices.astype(np.int64), self.rows.astype(np.int64),
                                 self.weights, n_vertices=self.n_vertices, directed=True,
                                 labels=self.labels, name=self.name)
 
@@ -324,19 +342,6 @@ class Graph:
             data = data.astype(dtype)
         n = self.n_vertices
         return gb.Matrix.from_csr(self.indptr, self.indices, data, nrows=n, ncols=n)
-
-    def check_vertex(self, v: Any, what: str = "source") -> int:
-        """Validate a vertex id (public-boundary helper); returns it as ``int``."""
-        from .exceptions import SourceError
-
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
-            raise SourceError(f"{what} must be an integer vertex id, got {v!r}")
-        v = int(v)
-        if not 0 <= v < self.n_vertices:
-            raise SourceError(
-                f"{what} {v} is out of range: the graph has {self.n_vertices} vertices "
-                f"(ids 0..{self.n_vertices - 1})")
-        return v
 
     def info(self) -> str:
         """A readable summary: size, direction, weights, degrees."""
@@ -380,7 +385,7 @@ def _as_ids(a, what: str) -> np.ndarray:
 def _csr_min_dedup(src, dst, w, n):
     """Sort edges into CSR, merging duplicates by keeping the least weight."""
     m = src.size
-    idx_t = _index_dtype(n, m)
+    idx_t = id_dtype(n)
     if w is None:
         order = np.lexsort((dst, src))
     else:

@@ -20,6 +20,7 @@ import numpy as np
 
 from .exceptions import GraphFormatError, InvalidGraphError
 from .graph import Graph
+from .locations import bundled_path
 
 __all__ = ["FORMATS", "read"]
 
@@ -64,8 +65,6 @@ def read(
     """
     p = Path(path)
     if not p.exists():
-        from .datasets import bundled_path
-
         bp = bundled_path(str(path))
         if bp is None:
             raise GraphFormatError("no such file (and not a bundled graph name)", str(path))

@@ -13,7 +13,14 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["BFSResult", "PathResult", "Step", "Trace"]
+__all__ = ["BFSResult", "PathResult", "Step", "Trace", "levels_to_distances"]
+
+
+def levels_to_distances(levels, c: float = 1.0):
+    """Hop levels (``-1`` unreachable) as min_plus distances: ``c · level``, ``inf`` where
+    unreachable; NumPy or CuPy, as ``levels`` is."""
+    xp = np if isinstance(levels, np.ndarray) else __import__("cupy")
+    return xp.where(levels >= 0, levels * float(c), xp.inf)
 
 
 @dataclass

@@ -23,7 +23,7 @@ __all__ = ["edge_weights", "verify_bfs", "verify_sssp"]
 def edge_weights(G: Graph, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(exists, weight)`` for each pair ``src[k] → dst[k]`` (weight 1 if unweighted)."""
     n = G.n_vertices
-    keys = G._rows.astype(np.int64) * n + G.indices
+    keys = G.rows.astype(np.int64) * n + G.indices
     want = src.astype(np.int64) * n + dst
     pos = np.minimum(np.searchsorted(keys, want), max(keys.size - 1, 0))
     exists = keys[pos] == want if keys.size else np.zeros(want.size, bool)

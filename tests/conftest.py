@@ -11,18 +11,19 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 import semiring_paths as sp
+from semiring_paths.locations import shared_dir, shared_path
 
 settings.register_profile("ci", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=30, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "graphs"
+SHARED = shared_dir()
 
 
 def shared_graph(rel: str) -> Path:
     """A file of ../shared/data/graphs; CI must have it, a laptop may not."""
-    p = SHARED / rel
+    p = shared_path(rel)
     if not p.exists():
         if os.environ.get("CI"):
             pytest.fail(f"shared data missing in CI: {p}")

@@ -30,7 +30,7 @@ def pytest_configure(config):
 
 
 def pytest_sessionfinish(session, exitstatus):
-    from semiring_paths.networkx_backend import dispatch_counts
+    from semiring_paths.networkx import dispatch_counts
 
     path = os.environ.get("SP_DISPATCH_REPORT")
     if path:

@@ -116,13 +116,13 @@ def test_trace_does_not_count_pull_work():
 
 
 def test_high_diameter_rule():
-    from semiring_paths.algorithms.bfs import TAIL_AFTER, high_diameter
+    from semiring_paths.gpu.device import BFS_TAIL_AFTER, high_diameter
 
-    n = 4_194_304
-    assert high_diameter([1, 4, 8, 12], n)              # a grid: steady growth
-    assert high_diameter([1, 1, 1], n)                  # a path
-    assert not high_diameter([1, 40, 165_387], n)       # scale-free: explodes
-    assert not high_diameter([1, 40, 165_387, 2_047_233, 180_779, 677], n)  # and collapses
-    assert not high_diameter([1, 13, 43_149, 1_958_435, 2_339_518, 1_830_946], n)  # fat
-    assert not high_diameter([1, 4], n)                 # too soon to tell
-    assert high_diameter([1, 40, 165_387, 2, 900, 7, 70_000, 3, 1][:TAIL_AFTER + 1], n)
+    n, after = 4_194_304, BFS_TAIL_AFTER
+    assert high_diameter([1, 4, 8, 12], n, after)              # a grid: steady growth
+    assert high_diameter([1, 1, 1], n, after)                  # a path
+    assert not high_diameter([1, 40, 165_387], n, after)       # scale-free: explodes
+    assert not high_diameter([1, 40, 165_387, 2_047_233, 180_779, 677], n, after)  # and collapses
+    assert not high_diameter([1, 13, 43_149, 1_958_435, 2_339_518, 1_830_946], n, after)  # fat
+    assert not high_diameter([1, 4], n, after)                 # too soon to tell
+    assert high_diameter([1, 40, 165_387, 2, 900, 7, 70_000, 3, 1][:after + 1], n, after)

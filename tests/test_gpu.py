@@ -17,7 +17,7 @@ from scipy.sparse import csgraph
 
 import semiring_paths as sp
 from semiring_paths.algorithms import lookup, names
-from semiring_paths.gpu.backend import available
+from semiring_paths.gpu import available
 from semiring_paths.verify import verify_bfs, verify_sssp
 
 from .conftest import SHARED, build, edge_lists, scipy_matrix
@@ -41,7 +41,7 @@ def index_width(request):
 
 
 def test_device_ids_have_the_requested_width(index_width):
-    from semiring_paths.backend import backend_for
+    from semiring_paths.backends import backend_for
 
     G = sp.read("rome99")
     be = backend_for(G, "gpu")
@@ -285,7 +285,7 @@ def test_bitmap_batch_too_large_is_refused(monkeypatch):
     import cupy as cp
 
     G = sp.read("rome99")
-    be = sp.backend.backend_for(G, "gpu")
+    be = sp.backends.backend_for(G, "gpu")
     monkeypatch.setattr(cp.cuda.runtime, "memGetInfo", lambda: (1000, 10**10))
     with pytest.raises(sp.GPUMemoryError, match="smaller batch"):
         be.bitmap_bfs(np.arange(100), None)
@@ -305,7 +305,7 @@ def test_as_cupy_keeps_results_on_the_device():
     U = sp.Graph.from_edges([0, 1], [1, 2], directed=False)
     u = sp.sssp(U, 0, backend="gpu", as_cupy=True)
     assert isinstance(u.distances, cp.ndarray) and u.distances.get().tolist() == [0, 1, 2]
-    assert not sp.backend.backend_for(G, "gpu").keep_on_device
+    assert not sp.backends.backend_for(G, "gpu").keep_on_device
 
 
 @pytest.mark.parametrize("tail", ["block", "async", "cooperative", "cuda-graph"])
@@ -317,7 +317,7 @@ def test_every_tail_of_high_diameter_searches(tail):
     D = sp.Graph.from_edges(np.arange(3000), np.arange(1, 3001),
                             weights=np.r_[np.full(2000, 2.0), np.full(1000, -1.0)])
     for H in (G, D, sp.read("rome99")):
-        be = sp.backend.backend_for(H, "gpu")
+        be = sp.backends.backend_for(H, "gpu")
         be.tail = tail
         try:
             s = 0
@@ -341,11 +341,11 @@ def test_block_tail_overflow_hands_over(monkeypatch):
     monkeypatch.setattr(GPUBackend, "_block_queue", 50)
     g = grid(60, 60, seed=5, weights=(1, 9))          # a path of 40 leads to its centre
     path = np.arange(40)
-    src = np.r_[g._rows.astype(np.int64) + 40, path[:-1], 39]
+    src = np.r_[g.rows.astype(np.int64) + 40, path[:-1], 39]
     dst = np.r_[g.indices.astype(np.int64) + 40, path[1:], 40 + 60 * 30 + 30]
     w = np.r_[g.weights, np.full(40, 3)]
     G = sp.Graph.from_edges(src, dst, w, directed=True)
-    sp.backend.backend_for(G, "gpu").tail = "block"
+    sp.backends.backend_for(G, "gpu").tail = "block"
     r = sp.bfs(G, 0, backend="gpu")
     kinds = [st.direction for st in r.trace.steps]
     assert "block" in kinds and kinds[-1] != "block"   # started in the block, handed over
@@ -367,8 +367,8 @@ def test_device_generators():
     K = gg.kronecker(12, seed=4, weights=(1, 64))
     M = gg.grid(30, 40, seed=2, weights=(1, 64))
     for G in (K, M):
-        keys = G._rows.astype(np.int64) * G.n_vertices + G.indices
-        assert np.all(np.diff(keys) > 0) and np.all(G._rows != G.indices)
+        keys = G.rows.astype(np.int64) * G.n_vertices + G.indices
+        assert np.all(np.diff(keys) > 0) and np.all(G.rows != G.indices)
         A = G.to_scipy(np.float64)
         assert (A != A.T).nnz == 0
         assert G.weights.min() >= 1 and G.weights.max() <= 64 and np.unique(G.weights).size > 32

@@ -7,11 +7,12 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from semiring_paths.gpu.backend import WIDE_FROM, bytes_needed, index_bytes
+from semiring_paths.gpu.device import bytes_needed, index_bytes
+from semiring_paths.graph import WIDE_FROM, id_dtype
 
 
 def fake(n: int, m: int, weights=None, directed=False):
-    return SimpleNamespace(n_vertices=n, n_stored=m, directed=directed,
+    return SimpleNamespace(n_vertices=n, n_stored=m, directed=directed, id_dtype=id_dtype(n),
                            weighted=weights is not None,
                            weights=np.zeros(0, weights or np.float64))
 

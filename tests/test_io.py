@@ -38,7 +38,7 @@ def test_real_matrix_market(rel, n, m, directed, weighted):
 def test_roundtrip_through_every_format(tmp_path):
     """Write rome99 as DIMACS .gr, SNAP .txt, GAP .wel and .el; all read back the same."""
     G = sp.read(shared_graph("road/rome99.mtx.gz"))
-    r, c, w = G._rows, G.indices, G.weights
+    r, c, w = G.rows, G.indices, G.weights
     gr = f"c rome\np sp {G.n_vertices} {G.n_stored}\n" + "".join(
         f"a {a + 1} {b + 1} {x}\n" for a, b, x in zip(r, c, w))
     snap = "# Directed graph\n# FromNodeId ToNodeId\n" + "".join(

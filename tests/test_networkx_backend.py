@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from semiring_paths import networkx_backend as nxb
+from semiring_paths import networkx as nxb
 
 NX_SUITE = ["networkx.algorithms.shortest_paths", "networkx.algorithms.traversal",
             "networkx.algorithms.centrality.tests.test_closeness_centrality",

@@ -96,8 +96,14 @@ def test_auto_rule():
     big_dense = kronecker(14, seed=1, weights=(1, 255))
     assert big_dense.n_stored >= 200_000
     assert sp.sssp(big_dense, 0).trace.strategy == "light-first"
+    from types import SimpleNamespace
+
     from semiring_paths.algorithms.sssp import auto
-    assert auto(big_dense, sp.semirings.min_plus, "gpu") == "workfront"   # fused there
+    from semiring_paths.backends import backend_for
+    assert backend_for(big_dense, "cpu").fused("workfront", sp.semirings.min_plus,
+                                               "auto") is None
+    fuses = SimpleNamespace(fused=lambda *a: lambda *b, **k: None)   # as the GPU does
+    assert auto(big_dense, sp.semirings.min_plus, fuses) == "workfront"   # fused there
     big_sparse = grid(320, 320, weights=(1, 9))
     assert sp.sssp(big_sparse, 0).trace.strategy == "near-far"
     assert sp.sssp(big_dense, 0, semiring="max_min").trace.strategy == "workfront"
@@ -262,7 +268,7 @@ def test_settle_strategies_relax_each_edge_once():
 
 # ---------------------------------------------------------------- exact integer domain
 def _domain(G):
-    from semiring_paths.backend import backend_for
+    from semiring_paths.backends import backend_for
 
     return backend_for(G, "cpu").domain(sp.semirings.min_plus)
 
@@ -340,10 +346,10 @@ def test_auto_direction_pulls_through_d_and_agrees():
 def test_light_first_prune_keeps_every_vertex_an_edge():
     """A_L holds exactly the edges ≤ Δ and each vertex's lightest out- and in-edges (so the
     light phase reaches what A reaches by its cheapest first hops)."""
-    from semiring_paths.backend import backend_for
+    from semiring_paths.backends import backend_for
 
     K = kronecker(9, seed=7, weights=(1, 255))
-    G = sp.Graph.from_edges(K._rows.astype(np.int64)[::2], K.indices.astype(np.int64)[::2],
+    G = sp.Graph.from_edges(K.rows.astype(np.int64)[::2], K.indices.astype(np.int64)[::2],
                             K.weights[::2], n_vertices=K.n_vertices, directed=True)
     delta = 20.0
     L = backend_for(G, "cpu").prune(delta).to_dense(fill_value=0).astype(np.float64)

@@ -41,7 +41,7 @@ few, pull once they pass ``PULL_SHARE`` of the matrix's — Beamer's direction
 optimization, as Ligra's and GAP's Bellman-Ford edge maps do.  For the other strategies
 ``"auto"`` is push.
 Predecessors are computed on demand as BFS parents over the tight edges
-``d(u) ⊗ w(u, v) = d(v)`` (see the backends).
+``d(u) ⊗ w(u, v) = d(v)`` (``algorithms/predecessors.py``).
 """
 
 from __future__ import annotations
@@ -49,7 +49,9 @@ from __future__ import annotations
 import math
 import time
 
+from ..backends.interface import Backend
 from ..exceptions import NegativeCycleError
+from ..reference import dijkstra as heap_dijkstra
 from .registry import register
 
 #: near-far's default Δ = NEAR_FAR_C · w̄ / d̄ (002 uses the warp width, 32)
@@ -64,9 +66,8 @@ def default_delta(G, c: float) -> float:
     """``c · w̄ / d̄``: mean weight over mean out-degree (a positive number)."""
     if not G.n_stored:
         return 1.0
-    dbar = G.n_stored / max(int((G.out_degree > 0).sum()), 1)
     w = G.mean_weight if G.weighted else 1.0
-    return max(c * w / dbar, 1e-12) if w > 0 else 1.0
+    return max(c * w / G.mean_degree, 1e-12) if w > 0 else 1.0
 
 
 def bucket_end(low: float, delta: float) -> float:
@@ -125,16 +126,14 @@ def _fixed_point(be, source, d, f, semiring, trace, whole, direction, matrix=Non
           description="f = every vertex with a value")
 def bellman_ford(be, source, semiring, trace, delta=None, direction="auto"):
     d, f = be.sssp_start(source, semiring)       # d = 0̄, d(s) = 1̄, f = e_s
-    return be.values(_fixed_point(be, source, d, f, semiring, trace, True, direction),
-                     semiring), None
+    return _fixed_point(be, source, d, f, semiring, trace, True, direction), None
 
 
 @register("sssp", "workfront", directions=("push", "pull", "auto"),
           description="f = the vertices that changed (Workfront)")
 def workfront(be, source, semiring, trace, delta=None, direction="auto"):
     d, f = be.sssp_start(source, semiring)
-    return be.values(_fixed_point(be, source, d, f, semiring, trace, False, direction),
-                     semiring), None
+    return _fixed_point(be, source, d, f, semiring, trace, False, direction), None
 
 
 #: light-first's default Δ = LIGHT_FIRST_C · w̄ / d̄ (the best of the measurements in
@@ -152,7 +151,7 @@ def light_first(be, source, semiring, trace, delta=None, direction="auto"):
     _fixed_point(be, source, d, f, semiring, trace, False, direction, light, delta)
     f = be.support(d, semiring)                   # then A from every reached vertex: its
     _fixed_point(be, source, d, f, semiring, trace, False, direction)   # heavy edges, once
-    return be.values(d, semiring), None
+    return d, None
 
 
 # ----------------------------------------------------------------------- settle rules
@@ -173,7 +172,7 @@ def _settle(be, source, semiring, trace, threshold, direction):
         trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
                   direction=direction, settled=be.nvals(S), pending=be.nvals(U),
                   delta=delta)
-    return be.values(d, semiring), None
+    return d, None
 
 
 @register("sssp", "martin", nonnegative=True, semirings=("min_plus", "max_min", "max_times"),
@@ -227,7 +226,7 @@ def near_far(be, source, semiring, trace, delta=None, direction="push"):
         be.merge(far, be.select(f, ">=", split))   # far⟨f ≥ split⟩ = f
         trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0,
                   direction=direction, pending=be.nvals(far), delta=split)
-    return be.values(d, semiring), None
+    return d, None
 
 
 @register("sssp", "delta-stepping", nonnegative=True, semirings=("min_plus",),
@@ -258,15 +257,13 @@ def delta_stepping(be, source, semiring, trace, delta=None, direction="push"):
         trace.add(frontier=be.nvals(R), edges=be.frontier_edges(R),
                   seconds=time.perf_counter() - t0, direction=direction,
                   settled=be.nvals(R), pending=be.nvals(U), delta=hi)
-    return be.values(d, semiring), None
+    return d, None
 
 
 # ----------------------------------------------------------------------- reference
 @register("sssp", "dijkstra", nonnegative=True, directions=("push",),
           description="serial heap Dijkstra, one vertex settled per step (reference)")
 def dijkstra(be, source, semiring, trace, delta=None, direction="push"):
-    from ..reference import dijkstra as heap_dijkstra
-
     t0 = time.perf_counter()
     dist, tree, settled, relaxed = heap_dijkstra(be.graph, source, semiring)
     trace.add(frontier=settled, edges=relaxed, seconds=time.perf_counter() - t0,
@@ -280,8 +277,8 @@ SMALL_GRAPH = 200_000
 DENSE_DEGREE = 8.0
 
 
-def auto(G, semiring, backend: str = "cpu") -> str:
-    """SSSP ``"auto"`` on ``backend``: the rule and the measurements behind it.
+def auto(G, semiring, be: Backend) -> str:
+    """SSSP ``"auto"`` on the backend ``be``: the rule and the measurements behind it.
 
     * min_plus on an unweighted graph, or one whose edges all weigh ``c > 0``: BFS levels
       (times ``c``) — a Boolean search is several times cheaper than any min_plus loop.
@@ -300,21 +297,21 @@ def auto(G, semiring, backend: str = "cpu") -> str:
       delta-stepping 271; the gap grows with the diameter (1000×1000: near-far 822 ms vs
       delta-stepping 1220, workfront 2344, light-first 2367; scipy 202).
 
-    Measured on the 2-core development machine, median of 4 sources.  On the GPU every
-    other min_plus case is ``workfront``, which runs there as one fused loop of
-    edge-balanced kernels (H100, Kronecker scale 22: 10.9 ms vs near-far 46.5,
-    delta-stepping 108.7, whose rounds are driven from Python; 1000×1000 grid: 15.2 ms vs
-    near-far 1549 — ``benchmarks/bench_gpu.py``).
+    Measured on the 2-core development machine, median of 4 sources.  On a backend that
+    runs ``workfront`` fused (``be.fused``), every other min_plus case is ``workfront``:
+    on the GPU it is one loop of edge-balanced kernels (H100, Kronecker scale 22: 10.9 ms
+    vs near-far 46.5, delta-stepping 108.7, whose rounds are driven from Python;
+    1000×1000 grid: 15.2 ms vs near-far 1549 — ``benchmarks/bench_gpu.py``).
     """
     if semiring.name == "min_plus" and (not G.weighted or (
             G.uniform_weight is not None and G.uniform_weight > 0)):
         return "bfs"
     if G.has_negative_weights:
         return "bellman-ford"
-    if semiring.name != "min_plus" or G.n_stored < SMALL_GRAPH or backend == "gpu":
+    if (semiring.name != "min_plus" or G.n_stored < SMALL_GRAPH
+            or be.fused("workfront", semiring, "auto") is not None):
         return "workfront"
-    mean_degree = G.n_stored / max(int((G.out_degree > 0).sum()), 1)
-    return "light-first" if mean_degree >= DENSE_DEGREE else "near-far"
+    return "light-first" if G.mean_degree >= DENSE_DEGREE else "near-far"
 
 
 __all__ = ["auto", "bellman_ford", "crauser", "crauser_economic", "default_delta",

@@ -21,6 +21,7 @@ import numpy as np
 from graphblas import Matrix, Vector, binary, monoid
 
 from .. import semirings as _semirings
+from ..backends.interface import Backend
 from ..graph import Graph
 from ..semirings import Semiring
 from . import bits
@@ -75,23 +76,29 @@ def _bitmap(v: Vector) -> Vector:
     return v
 
 
-class GraphBLASBackend:
-    """The CPU backend bound to one graph (see ``semiring_paths.backend``)."""
+class GraphBLASBackend(Backend):
+    """The CPU backend bound to one graph (``semiring_paths.backends.interface``)."""
 
-    name = "cpu"
-    fused: ClassVar[dict] = {}
+    name: ClassVar[str] = "cpu"
 
-    def __init__(self, G: Graph, A: Matrix | None = None, AT: Matrix | None = None):
+    def __init__(self, G: Graph):
         self.graph = G
         self.n = G.n_vertices
-        if A is not None:  # a backend over an explicit pattern (tight-edge subgraphs)
-            self.__dict__["A"] = A
-            self.__dict__["AT"] = AT if AT is not None else A.T.new()
+        self._pattern: tuple[Matrix, Matrix] | None = None
+
+    @classmethod
+    def over(cls, G: Graph, A: Matrix) -> GraphBLASBackend:
+        """A backend whose BFS runs over the Boolean pattern ``A`` (a subgraph of G's)."""
+        be = cls(G)
+        be._pattern = (A, A.T.new())
+        return be
 
     # ----------------------------------------------------------------- matrices
     @cached_property
     def A(self) -> Matrix:
         """Boolean pattern of A (iso): what BFS multiplies by."""
+        if self._pattern is not None:
+            return self._pattern[0]
         G = self.graph
         n = G.n_vertices
         return Matrix.from_csr(G.indptr, G.indices, True, dtype=_BOOL, nrows=n, ncols=n)
@@ -99,6 +106,8 @@ class GraphBLASBackend:
     @cached_property
     def AT(self) -> Matrix:
         """Aᵀ stored by rows: row j lists the in-neighbours of j (pull)."""
+        if self._pattern is not None:
+            return self._pattern[1]
         return self.A if not self.graph.directed else self.A.T.new()
 
     @cached_property
@@ -117,7 +126,7 @@ class GraphBLASBackend:
     @cached_property
     def _ids(self):
         """Parent ids in 4 bytes while n fits (half the traffic of int64)."""
-        return gb.dtypes.INT32 if self.n < 2**31 - 1 else _I64
+        return gb.dtypes.INT32 if self.graph.id_dtype == np.int32 else _I64
 
     def bfs_start(self, source: int):
         n, ids = self.n, self._ids
@@ -206,6 +215,8 @@ class GraphBLASBackend:
         dtype = f.dtype
         sr = semiring.graphblas(dtype.np_type)
         A = self.weights_as(dtype) if matrix is None else matrix
+        if isinstance(f, Matrix):        # k frontiers at once (batch_start): push only
+            return f.mxm(A, sr).new()                                 # T = F ⊕.⊗ A
         t = Vector(dtype, self.n)
         out = t if exclude is None else t(~exclude.S)
         if closed:                       # (A ⊕ I)ᵀ: a full f gives a full t (fast case)
@@ -265,14 +276,16 @@ class GraphBLASBackend:
             keep = G.light_edges(delta)   # same test by SuiteSparse diagonal products
             w = G.weights[keep].astype(A.dtype.np_type) if G.weighted else 1
             ptr = np.zeros(self.n + 1, np.int64)
-            np.cumsum(np.bincount(G._rows[keep], minlength=self.n), out=ptr[1:])
+            np.cumsum(np.bincount(G.rows[keep], minlength=self.n), out=ptr[1:])
             return (Matrix.from_csr(ptr, G.indices[keep], w, dtype=A.dtype, nrows=self.n,
                                     ncols=self.n),)
         return self._one_delta(("prune", delta), make)[0]
 
     def stored(self, matrix: Matrix | None = None) -> int:
         """Stored entries of ``matrix`` (A by default)."""
-        return self.graph.n_stored if matrix is None else matrix.nvals
+        if matrix is None:
+            return self.graph.n_stored if self._pattern is None else self.A.nvals
+        return matrix.nvals
 
     @cached_property
     def _cache(self) -> dict:
@@ -286,9 +299,6 @@ class GraphBLASBackend:
     # ------------------------------------------------------------ open-set operations
     def empty(self, like: Vector | None = None) -> Vector:
         return Vector(_FP64 if like is None else like.dtype, self.n)
-
-    def copy(self, x: Vector) -> Vector:
-        return x.dup()
 
     def reduce(self, x: Vector, semiring: Semiring) -> float | None:
         """⊕ over the entries of x; None when x is empty."""
@@ -333,6 +343,12 @@ class GraphBLASBackend:
         them once, where otherwise each operation reading ``t`` would, and ``f = t⟨c⟩`` is
         an intersection rather than a masked assignment (grid 1000², near-far: 579 → 420 µs
         a round)."""
+        if isinstance(t, Matrix):        # k rows at once (batch_start)
+            c = t.ewise_mult(d, getattr(binary, semiring.improves)).new()
+            f = Matrix(t.dtype, t.nrows, t.ncols)
+            f(c.V) << t                                               # F = T⟨T ⊕ D ≠ D⟩
+            d(f.S) << f                                               # D⟨F⟩ = F
+            return f
         t.wait()
         c = t.ewise_mult(d, getattr(binary, semiring.improves)).new()   # c = t ⊕ d ≠ d
         changed = _sparse(Vector(_BOOL, self.n))
@@ -348,15 +364,28 @@ class GraphBLASBackend:
     def support(self, d: Vector, semiring: Semiring) -> Vector:
         return d.select("!=", self.domain(semiring).zero).new()       # d⟨d ≠ 0̄⟩
 
-    def values(self, d: Vector, semiring: Semiring) -> np.ndarray:
-        """Path values as float64, ``semiring.zero`` where there is no path."""
+    def values(self, d, semiring: Semiring, device: bool = False) -> np.ndarray:
+        """Path values as float64, ``semiring.zero`` where there is no path (``d`` a
+        vector, a ``k × n`` matrix of :meth:`batch_start`, or already a host array)."""
+        if isinstance(d, np.ndarray):
+            return self.export(d, semiring.zero, device)
         zero = self.domain(semiring).zero
-        x = self.to_numpy(d, zero)
+        x = d.to_dense(fill_value=zero) if isinstance(d, Matrix) else self.export(d, zero)
         if x.dtype.kind == "f":
             return x
         out = x.astype(np.float64)
         out[x >= zero] = semiring.zero
         return out
+
+    def batch_start(self, sources: np.ndarray, semiring: Semiring) -> tuple[Matrix, Matrix]:
+        """``D = 0̄`` but ``D(i, sᵢ) = 1̄`` (``k × n``, full) and ``F`` = those entries."""
+        dom, k = self.domain(semiring), sources.size
+        rows = np.arange(k)
+        D = Matrix.from_scalar(dom.zero, k, self.n, dtype=dom.dtype)
+        D(Matrix.from_coo(rows, sources, True, nrows=k, ncols=self.n).S) << semiring.one
+        F = Matrix.from_coo(rows, sources, semiring.one, nrows=k, ncols=self.n,
+                            dtype=dom.dtype)
+        return D, F
 
     # ----------------------------------------------------------------- bitmaps
     #: sources per batch of the bitmap BFS: 64 words a vertex, where numpy's per-level
@@ -409,8 +438,13 @@ class GraphBLASBackend:
             return int(host[idx].sum())
         return int(degree.inner(x, gb.semiring.plus_first[_I64]).new().value or 0)
 
-    def to_numpy(self, x: Vector, fill) -> np.ndarray:
-        """``x`` as a dense array, ``fill`` where empty; takes ``x``'s memory (no copy)."""
+    def export(self, x, fill, device: bool = False) -> np.ndarray:
+        """``x`` as a dense int64 / float64 array, ``fill`` where empty; takes ``x``'s
+        memory (no copy).  Results of this backend live on the host."""
+        if device:
+            raise ValueError("the cpu backend keeps results on the host (device=False)")
+        if isinstance(x, np.ndarray):
+            return x
         n = x.size
         fmt = "full" if x.nvals == n else "bitmap"
         d = x.ss.export(fmt, give_ownership=True)
@@ -430,18 +464,11 @@ class GraphBLASBackend:
         vals += fill
         return vals
 
-    def tight_parents(self, d: np.ndarray, semiring: Semiring, source: int) -> np.ndarray:
-        """A shortest-path tree: BFS parents over the tight edges ``d(u) ⊗ w = d(v)``.
-
-        Every path of tight edges from the source telescopes to ``d``, so any BFS tree of
-        the tight subgraph is a shortest-path tree (zero-weight cycles included).
-        """
-        from ..algorithms.bfs import run_bfs
-
-        D = Vector.from_dense(d, dtype=_FP64).diag()
-        C = D.mxm(self.W, gb.semiring.any_first[_FP64]).new()     # C(u,v) = d(u)
+    def tight_subgraph(self, d, semiring: Semiring) -> GraphBLASBackend:
+        """A backend over ``T = {(u, v) ∈ A : d(u) ⊗ w(u, v) = d(v)}`` (``d``: path
+        values, a vector of this backend or a host array)."""
+        dv = Vector.from_dense(self.values(d, semiring), dtype=_FP64).diag()
+        C = dv.mxm(self.W, gb.semiring.any_first[_FP64]).new()    # C(u,v) = d(u)
         C = C.ewise_mult(self.W, getattr(binary, semiring.multiply)).new()  # d(u) ⊗ w
-        T = C.mxm(D, gb.semiring.any_eq[_FP64]).new()            # T(u,v) = C(u,v) == d(v)
-        T = T.select("==", True).new(dtype=_BOOL)
-        sub = GraphBLASBackend(self.graph, A=T)
-        return run_bfs(sub, source, "sovm", trace=None)[1]
+        T = C.mxm(dv, gb.semiring.any_eq[_FP64]).new()            # T(u,v) = C(u,v) == d(v)
+        return GraphBLASBackend.over(self.graph, T.select("==", True).new(dtype=_BOOL))

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..graph import Graph
-from .backend import WIDE_FROM
+from ..graph import WIDE_FROM, Graph
 
 try:
     import cupy as cp

@@ -54,14 +54,6 @@ class OpenSetOps:
     def empty(self, like: DeviceVector | None = None) -> DeviceVector:
         return self._vec()
 
-    def values(self, d: DeviceVector, semiring) -> np.ndarray:
-        """Path values as float64 (CuPy while results stay on the device), ``0̄`` where
-        there is no path."""
-        return self.to_numpy(d, semiring.zero)
-
-    def copy(self, x: DeviceVector) -> DeviceVector:
-        return DeviceVector(x.val.copy(), x.has.copy())
-
     # ----------------------------------------------------------------- the step
     def relax(self, f: DeviceVector, semiring, exclude: DeviceVector | None = None,
               direction: str = "push", matrix=None, closed: bool = False) -> DeviceVector:
@@ -129,7 +121,7 @@ class OpenSetOps:
 
     def _edges_where(self, keep):
         """The stored edges where ``keep`` holds, as a device CSR triple."""
-        return self._pointers(self._rows[keep]), self.indices[keep], self.weights[keep]
+        return self._pointers(self._row_ids[keep]), self.indices[keep], self.weights[keep]
 
     def split(self, delta: float):
         """``(A⟨A ≤ Δ⟩, A⟨A > Δ⟩)`` as device CSR triples, cached for one Δ at a time."""
@@ -155,8 +147,8 @@ class OpenSetOps:
         return self.graph.n_stored if matrix is None else int(matrix[1].size)
 
     @cached_property
-    def _rows(self):
-        return cp.asarray(self.graph._rows, dtype=self.vid)
+    def _row_ids(self):
+        return cp.asarray(self.graph.rows, dtype=self.vid)
 
     @cached_property
     def min_out(self) -> DeviceVector:

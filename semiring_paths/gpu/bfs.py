@@ -1,0 +1,183 @@
+"""BFS on the device: push and pull steps, and the high-diameter tails.
+
+Push is a thread per frontier edge (edge-balanced: a hub's 10⁵ edges do not serialise a
+warp) with a compare-and-swap claim on π; pull is a thread per unreached vertex with early
+exit.  The step kernels write ``v⟨q⟩ = level`` as they claim and return the next
+frontier's size and out-edges in one 16-byte read.  A search that turns out high-diameter
+(:func:`device.high_diameter`) finishes in a device tail: one block with the frontier in
+shared memory, a cooperative grid with a barrier a level, an asynchronous worklist, or
+launches replayed from a CUDA graph (``DeviceGraph.tail``).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from . import cp
+from .device import BFS_TAIL_AFTER, TAIL_CHECK_EVERY, _report, high_diameter
+
+
+class _Frontier:
+    """A frontier kept either as an index list (push) or as flags (pull)."""
+
+    def __init__(self, n: int, vid, idx=None, flags=None, count: int | None = None,
+                 edges: int | None = None, levels=None, level: int = 0):
+        self.n, self.vid, self._idx, self._flags = n, vid, idx, flags
+        self.count = int(idx.size) if count is None else count
+        self.edges = edges          # out-edges of the frontier, when a step counted them
+        self.levels, self.level = levels, level    # the search's v and this frontier's level
+
+    def indices(self):
+        if self._idx is None:
+            self._idx = cp.nonzero(self._flags)[0].astype(self.vid)
+        return self._idx
+
+    def flags(self):
+        if self._flags is None:
+            f = cp.zeros(self.n, cp.uint8)
+            f[self._idx] = 1
+            self._flags = f
+        return self._flags
+
+
+
+class BFSSteps:
+    """Mixin of ``GPUBackend``: the BFS operations of the interface."""
+
+    def bfs_start(self, source: int):
+        parents = cp.full(self.n, -1, self.vid)
+        parents[source] = source
+        levels = cp.full(self.n, -1, cp.int32)
+        levels[source] = 0
+        q = _Frontier(self.n, self.vid, idx=cp.asarray([source], self.vid),
+                      edges=int(self.graph.out_degree[source]), levels=levels)
+        return q, parents, levels
+
+    # The step kernels write v⟨q⟩ = level as they claim (so ``record`` has nothing left to
+    # do) and return the next frontier's size and out-edges in one 16-byte read.
+    def push(self, q: _Frontier, parents, edges: int) -> _Frontier:
+        idx = q.indices()
+        nf = int(idx.size)
+        nxt, counters = cp.empty(self.n, self.vid), cp.zeros(2, cp.uint64)
+        offs = self._edge_offsets(idx, counters)
+        if edges:
+            grid, block = self._grid(edges)
+            self._kernel("bfs_push_lbs")(grid, block, (
+                self.indptr, self.indices, idx, offs, self.vid(nf), np.int64(edges),
+                parents, q.levels, np.int32(q.level + 1), nxt, counters))
+        c, e = (int(x) for x in counters.get())
+        return _Frontier(self.n, self.vid, idx=nxt[:c], count=c, edges=e, levels=q.levels,
+                         level=q.level + 1)
+
+    def _edge_offsets(self, frontier, counters, d=None, du=None, mark=None):
+        """Exclusive prefix sum of the frontier's out-degrees (where its edges start in
+        an edge-balanced step), with ``counters`` zeroed; for a small frontier one block
+        does it (``prep_small``, which also gathers ``du = d⟨frontier⟩`` and clears the
+        frontier's ``mark`` when given)."""
+        nf = int(frontier.size)
+        if nf <= self.SMALL_ROUND:
+            offs = cp.empty(max(nf, 1), cp.int64)
+            null = np.uintp(0)
+            self._kernel("prep_small")((1,), (1024,), (
+                frontier, self.vid(nf), self.indptr, null if d is None else d, offs,
+                null if du is None else du, null if mark is None else mark, counters))
+            return offs
+        assert du is None and mark is None, "SSSP sets up big rounds itself"
+        deg = self.degree[frontier]
+        counters.fill(0)
+        return cp.cumsum(deg) - deg
+
+    def pull(self, q: _Frontier, parents) -> _Frontier:
+        ptr_t, idx_t = self._csc
+        flags = q.flags()
+        nxt = cp.zeros(self.n, cp.uint8)
+        counters = cp.zeros(2, cp.uint64)
+        grid, block = self._grid(self.n)
+        self._kernel("bfs_pull")(grid, block, (
+            ptr_t, idx_t, self.indptr, flags, self.vid(self.n), parents, q.levels,
+            np.int32(q.level + 1), nxt, counters))
+        c, e = (int(x) for x in counters.get())
+        return _Frontier(self.n, self.vid, flags=nxt, count=c, edges=e, levels=q.levels,
+                         level=q.level + 1)
+
+    def finish_bfs(self, parents, levels, level: int, sizes: list[int], trace) -> bool:
+        """Finish a push BFS on the device once it looks high-diameter: the frontier is
+        ``{v : levels[v] == level}``; levels launch back to back and the host reads the
+        per-level counts only every ``TAIL_CHECK_EVERY`` levels."""
+        if not high_diameter(sizes, self.n, BFS_TAIL_AFTER):
+            return False
+
+        n = self.n
+        t0 = time.perf_counter()
+        queue = cp.nonzero(levels == level)[0].astype(self.vid)
+        if 0 < queue.size <= self._block_queue and self._tail_is("block", "bfs"):
+            done, per, over = self._block_tail("bfs_tail_block", (self.indptr, self.indices),
+                                               queue, (np.int32(level), levels, parents))
+            _report(trace, per, time.perf_counter() - t0, "block", first=int(queue.size))
+            if not over:
+                return True
+            level += done                   # finished levels; go on grid-wide
+            t0 = time.perf_counter()
+            queue = cp.nonzero(levels == level)[0].astype(self.vid)
+        if queue.size and self._tail_is("async", "bfs"):
+            big = np.int32(2**31 - 1)
+            lv = cp.where(levels < 0, big, levels)
+            self._async("bfs_async", queue, (self.indptr, self.indices), lv)
+            ptr_t, idx_t = self._csc
+            grid, block = self._grid(n)
+            self._tails.get_function("bfs_parents")(grid, block, (
+                ptr_t, idx_t, lv, self.vid(n), np.int32(level), parents))
+            levels[:] = cp.where(lv == big, -1, lv)
+            later = lv[(lv > level) & (lv != big)] - level - 1
+            per = cp.bincount(later).get() if later.size else np.zeros(0, np.int64)
+            _report(trace, np.r_[per, 0], time.perf_counter() - t0, "async",
+                    first=int(queue.size))
+            return True
+        if queue.size:
+            size = cp.array([queue.size, 0, 0], self.vid)
+            counts, done = cp.zeros(n + 1, self.vid), cp.zeros(1, cp.int32)
+            queue_a = cp.empty(n, self.vid)
+            queue_a[:queue.size] = queue
+            if self._persistent("bfs_tail_coop", (
+                    self.indptr, self.indices, self.vid(n), queue_a, cp.empty(n, self.vid),
+                    size, np.int32(level), levels, parents, counts, done,
+                    np.int32(self._lanes))):
+                per = counts[:int(done.get()[0])].get()
+                _report(trace, per, time.perf_counter() - t0, first=int(queue.size))
+                return True
+        counts = cp.zeros(n + 2 + TAIL_CHECK_EVERY, self.vid)
+        level_dev = cp.array([level], cp.int32)
+        step, advance = self._kernel("bfs_push_level_dev"), self._kernel("advance_level")
+        grid, block = self._grid(n)
+
+        def batch():     # level = *level_dev + j: one advance a batch, not one a level
+            for j in range(TAIL_CHECK_EVERY):
+                step(grid, block, (self.indptr, self.indices, self.vid(n), level_dev,
+                                   np.int32(j), levels, parents, counts))
+            advance((1,), (1,), (level_dev, np.int32(TAIL_CHECK_EVERY)))
+
+        run = self._captured(batch)
+        lvl = level
+        t0 = time.perf_counter()
+        while True:
+            run()
+            top = lvl + TAIL_CHECK_EVERY
+            got = counts[lvl + 1:top + 1].get()
+            zero = np.nonzero(got == 0)[0]
+            if zero.size or top >= n:
+                last = lvl + (int(zero[0]) if zero.size else got.size)
+                break
+            lvl = top
+        per = counts[level + 1:last + 2].get()
+        _report(trace, per, time.perf_counter() - t0, first=int((levels == level).sum().get()))
+
+    #: How a high-diameter search finishes on the device (``benchmarks/
+    #: sweep_tail_blocks.py``): "block" = one block with the frontier in shared memory
+    #: and block barriers, handing over to the grid-wide default when a frontier
+        return True
+
+    def record(self, q: _Frontier, parents, levels, level: int) -> None:
+        # π⟨q⟩ = q and v⟨q⟩ = level were written by the step kernels as they claimed
+        assert q.level == level and q.levels is levels

@@ -1,0 +1,268 @@
+"""The device graph: sizing, upload, compilation and launch machinery of the GPU backend.
+
+``DeviceGraph`` holds the device CSR (and CSC on demand), the weights in the graph's own
+dtype, the compiled modules (``kernels.cu``, ``tails.cu``, with ``vid_t`` set to the id
+width) and the launch helpers every family of kernels uses: grids, persistent
+(cooperative) launches, CUDA-graph capture, the one-block and asynchronous tails.
+Vertex ids take 4 bytes while ``n < 2³¹ − 1`` and 8 beyond (``Graph.id_dtype``); row
+pointers are always 8 bytes.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from itertools import pairwise
+from pathlib import Path
+from typing import ClassVar
+
+import numpy as np
+
+from ..exceptions import GPUMemoryError
+from ..graph import Graph
+from . import available, cp
+
+_THREADS = 256
+#: (CuPy appends -ftz=true whatever is asked: atomics.cuh's as_f64 keeps float32
+#: subnormal weights exact regardless)
+_NVRTC = ("--std=c++17",)
+#: levels of a push BFS, or rounds of a fused SSSP, run with a host check each before a
+#: search counts as high-diameter and finishes in a device tail (:func:`high_diameter`)
+BFS_TAIL_AFTER = 8
+SSSP_TAIL_AFTER = 16
+#: ... or sooner, once this many consecutive levels changed the frontier by at most 2×
+#: while it stays under n / THIN vertices
+STEADY, THIN = 2, 64
+#: levels (or rounds) launched back to back between host checks in the device tail
+TAIL_CHECK_EVERY = 32
+
+
+def high_diameter(sizes: list[int], n: int, after: int) -> bool:
+    """Do the frontier sizes so far (``sizes[0]`` = the source's) mark a high-diameter
+    search, worth finishing device-resident?  Yes past ``after`` levels, or when the last
+    ``STEADY`` levels each changed a thin frontier (under ``n / THIN``) by at most a factor
+    2: a grid's or a road network's frontier grows by a few vertices a level; a
+    scale-free graph's explodes and collapses within a few levels, and its middle levels
+    hold a large part of the graph (measured on kron22 SSSP: a tail entered there, at
+    1.8 M of 4.2 M vertices, costs a millisecond)."""
+    if len(sizes) > after:
+        return True
+    last = sizes[-STEADY - 1:]
+    return (len(last) == STEADY + 1 and last[-1] * THIN <= n
+            and all(0 < a <= 2 * b and b <= 2 * a for a, b in pairwise(last)))
+
+
+def index_bytes(G: Graph, forced: int | None = None) -> int:
+    """Bytes of a device vertex id: 4 while ``n < 2³¹ − 1`` (ids and -1 fit an int32),
+    8 beyond; ``forced`` (4 or 8) overrides, 4 only where it fits."""
+    if forced not in (None, 4, 8):
+        raise ValueError(f"index_bytes must be 4, 8 or None, got {forced!r}")
+    wide = G.id_dtype == np.int64
+    if forced == 4 and wide:
+        raise ValueError(f"{G.n_vertices:,} vertices do not fit 4-byte device ids")
+    return 8 if wide or forced == 8 else 4
+
+
+def bytes_needed(G: Graph, forced: int | None = None) -> int:
+    """Device bytes for the graph: CSR (8-byte row pointers, 4- or 8-byte indices, weights
+    in their own dtype), the CSC copy when directed, and ~24 bytes of state per vertex
+    (twice the id-sized part with 8-byte ids)."""
+    n, m, b = G.n_vertices, G.n_stored, index_bytes(G, forced)
+    csr = 8 * (n + 1) + b * m + (G.weights.itemsize * m if G.weighted else 0)
+    return csr * (2 if G.directed else 1) + (16 + 2 * b) * n
+
+
+def _report(trace, per, seconds: float, direction: str = "push", first: int | None = None
+            ) -> None:
+    """A device tail's levels (rounds) into the trace at once: ``per[i]`` entered the
+    frontier at step i; the frontier of step i is ``per[i - 1]`` (``first`` for the
+    first), or -1 (not counted) without ``first``; the time is shared out evenly."""
+    per = np.asarray(per, np.int64)
+    if not per.size:
+        return
+    frontier = np.r_[first, per[:-1]] if first is not None else -1
+    trace.add_many(frontier=frontier, edges=-1, seconds=seconds / max(per.size, 1),
+                   direction=direction, changed=per)
+
+
+class DeviceGraph:
+    """The graph on the device and the launch machinery (base of ``GPUBackend``)."""
+
+    #: bytes of a device vertex id: None = 4 while they fit, else 8 (:func:`index_bytes`);
+    #: 8 runs the wide kernels on any graph (the parity tests do)
+    index_bytes: ClassVar[int | None] = None
+
+    def __init__(self, G: Graph):
+        if not available():
+            raise ValueError("backend 'gpu' needs CuPy and an NVIDIA GPU; none was found "
+                             "(pip install 'semiring_paths[gpu]'), or use backend='cpu'")
+        wide = index_bytes(G, self.index_bytes) == 8
+        need = bytes_needed(G, self.index_bytes)
+        free, _total = cp.cuda.runtime.memGetInfo()
+        if need > free:
+            raise GPUMemoryError(
+                f"the graph needs {need:,} bytes of GPU memory and {free:,} are free "
+                f"({G.n_vertices:,} vertices, {G.n_stored:,} stored edges); nothing was "
+                "allocated. Use backend='cpu' or a GPU with more memory")
+        self.graph = G
+        self.n = G.n_vertices
+        #: dtype of device vertex ids (frontiers, queues, parents, counters): the kernels
+        #: are compiled with ``vid_t`` to match
+        self.vid = np.int64 if wide else np.int32
+        self.indptr = cp.asarray(G.indptr, dtype=cp.int64)
+        self.indices = cp.asarray(G.indices, dtype=self.vid)
+
+    # ----------------------------------------------------------------- device data
+    def _source(self, name: str) -> str:
+        here = Path(__file__).parent
+        vid_t = "long long" if self.vid == np.int64 else "int"
+        return (f"typedef {vid_t} vid_t;\n" + (here / "atomics.cuh").read_text()
+                + (here / name).read_text())
+
+    @cached_property
+    def _module(self):
+        return cp.RawModule(code=self._source("kernels.cu"), options=_NVRTC)
+
+    @cached_property
+    def _tails(self):
+        """The persistent tails, launched cooperatively (a grid that stays resident)."""
+        return cp.RawModule(code=self._source("tails.cu"), options=_NVRTC,
+                            enable_cooperative_groups=True)
+
+    def _kernel(self, name):
+        return self._module.get_function(name)
+
+    #: blocks of the persistent tails (None: 2 per SM, all resident).  A high-diameter
+    #: graph's frontier is small, and a grid barrier costs less over fewer blocks.
+    tail_blocks: int | None = None
+
+    @cached_property
+    def _sms(self) -> int:
+        return cp.cuda.Device().attributes["MultiProcessorCount"]
+
+    @property
+    def _resident_grid(self) -> tuple[tuple[int], tuple[int]]:
+        """Blocks that are all resident at once (at most 2 of 256 threads per SM)."""
+        blocks = self.tail_blocks or 2 * self._sms
+        return (min(blocks, 2 * self._sms),), (_THREADS,)
+
+    def _persistent(self, name, args) -> bool:
+        """Launch a cooperative tail; False where the device or CuPy cannot."""
+        if getattr(self, "_no_coop", False) or not self._tail_is(
+                "cooperative", "bfs" if name.startswith("bfs") else "sssp"):
+            return False
+        try:
+            grid, block = self._resident_grid
+            self._tails.get_function(name)(grid, block, args)
+            return True
+        except Exception:   # no cooperative launch here: fall back to CUDA graphs
+            self._no_coop = True
+            return False
+
+    @cached_property
+    def _csc(self):
+        if not self.graph.directed:
+            return self.indptr, self.indices
+        T = self.graph.to_scipy(np.bool_).T.tocsr()
+        return cp.asarray(T.indptr, dtype=cp.int64), cp.asarray(T.indices, dtype=self.vid)
+
+    @cached_property
+    def weights(self):
+        """Edge weights in the graph's own dtype (int32 ones when unweighted)."""
+        G = self.graph
+        return cp.asarray(G.weights if G.weighted else np.ones(G.n_stored, np.int32))
+
+    @property
+    def weight_tag(self) -> str:
+        """The kernels' suffix for the weight dtype (``relax_push_min_plus_f32``, …)."""
+        return {"int32": "i32", "int64": "i64", "float32": "f32",
+                "float64": "f64"}[self.weights.dtype.name]
+
+    @cached_property
+    def degree(self):
+        return cp.asarray(self.graph.out_degree, dtype=cp.int64)
+
+    @staticmethod
+    def _grid(items: int, per_item: int = 1) -> tuple[tuple[int], tuple[int]]:
+        total = max(items * per_item, 1)
+        return ((total + _THREADS - 1) // _THREADS,), (_THREADS,)
+
+    #: outgrows it; "async" = the barrier-free worklist kernels of tails.cu
+    #: (label-correcting; SSSP with non-negative weights); "cooperative" = one launch, a
+    #: grid barrier a level; "cuda-graph" = launches replayed from a captured graph.
+    #: "auto" = ``AUTO_TAIL``; each falls back to the next where a launch mode fails.
+    tail = "auto"
+    #: 1000×1000 grid, H100, median of 8 sources (BFS / workfront ms): block 15.7 / 52.3,
+    #: async 16.3 / 35.8, cooperative 10.8 / 23.0, CUDA graph 15.7 / 23.1
+    #: (a "block" tail whose frontier overflows hands over to these grid-wide ones)
+    AUTO_TAIL: ClassVar[dict] = {"bfs": "cooperative", "sssp": "cuda-graph"}
+
+    def _tail_is(self, kind: str, family: str) -> bool:
+        chosen = self.AUTO_TAIL[family] if self.tail == "auto" else self.tail
+        return kind == chosen or (chosen == "block" and kind == self.AUTO_TAIL[family])
+
+    @cached_property
+    def _lanes(self) -> int:
+        """Threads per frontier vertex in the cooperative tails: the mean degree rounded up
+        to a power of two (at most a warp), so a vertex's edges are read side by side."""
+        mean = self.graph.mean_degree
+        return int(min(32, 1 << max(0, int(np.ceil(np.log2(max(mean, 1.0)))))))
+
+    @cached_property
+    def _block_queue(self) -> int:
+        """Vertices a one-block tail queue holds: two queues in the opt-in shared memory."""
+        smem = cp.cuda.Device().attributes.get("MaxSharedMemoryPerBlockOptin", 48 * 1024)
+        return max(1024, min(1 << 14, (smem - 1024) // (2 * self._id_bytes)))
+
+    @property
+    def _id_bytes(self) -> int:
+        return np.dtype(self.vid).itemsize
+
+    def _block_tail(self, name: str, graph_args: tuple, queue, state_args: tuple,
+                    extra: tuple = ()):
+        """Launch the one-block tail ``name`` of tails.cu on ``queue``; returns (rounds run,
+        per-round counts, whether the frontier overflowed the shared-memory queue)."""
+        cap = self._block_queue
+        counts, state = cp.zeros(self.n + 1, self.vid), cp.zeros(2, cp.int32)
+        kernel = self._tails.get_function(name)
+        smem = 2 * self._id_bytes * cap
+        kernel.max_dynamic_shared_size_bytes = smem
+        kernel((1,), (1024,), (*graph_args, queue, np.int32(queue.size), np.int32(cap),
+                               *state_args, counts, *extra, state), shared_mem=smem)
+        done, over = (int(x) for x in state.get())
+        return done, counts[:done].get(), bool(over)
+
+    def _async(self, name: str, queue, graph_args: tuple, values) -> int:
+        """Run a worklist kernel of ``tails.cu`` from ``queue`` until no value drops;
+        returns the vertices processed (pops)."""
+        n = self.n
+        grid, block = self._resident_grid
+        threads = grid[0] * block[0]
+        cap = 1 << int(n + threads + 1).bit_length()          # a power of two > n + threads
+        slots = cp.full(cap, -1, self.vid)
+        slots[:queue.size] = queue
+        ctr = cp.array([0, queue.size], cp.uint64)            # head (claims), tail (fills)
+        pending = cp.array([queue.size], self.vid)
+        inq = cp.zeros(n, cp.int32)
+        inq[queue] = 1
+        self._tails.get_function(name)(grid, block, (
+            *graph_args, slots, np.uint64(cap - 1), ctr, pending, inq, values))
+        return int(ctr[1].get())
+
+    def _captured(self, launches):
+        """``launches`` captured once as a CUDA graph and replayed (about 1 µs a kernel
+        instead of ~10 µs of Python launch overhead); plain launches where capture is
+        unavailable."""
+        stream = cp.cuda.Stream(non_blocking=True)
+        try:
+            with stream:
+                stream.begin_capture()
+                launches()
+                graph = stream.end_capture()
+        except Exception:   # older CuPy / driver: launch directly
+            return launches
+
+        def replay():
+            graph.launch(stream)
+            stream.synchronize()
+
+        return replay

@@ -1,0 +1,69 @@
+"""NetworkX dispatch backend: ``backend="semiring_paths"``.
+
+Install the package and call NetworkX as usual::
+
+    nx.single_source_dijkstra_path_length(G, 0, backend="semiring_paths")
+    nx.config.backend_priority = ["semiring_paths"]        # or dispatch automatically
+
+The modules mirror NetworkX's: ``unweighted``, ``weighted`` and ``generic`` (shortest
+paths), ``traversal``, ``distance_measures``, ``centrality``.  Values come from the
+engine (``sp.bfs`` / ``sp.sssp`` and the all-pairs reductions) on the graph converted
+once (``convert.py``); outputs whose *order* NetworkX defines follow NetworkX's adjacency
+order exactly.  Each function is registered by ``@networkx_algorithm`` (``registry.py``),
+which carries its ``can_run``; ``FUNCTIONS`` is derived from the registrations.
+"""
+
+from __future__ import annotations
+
+from . import centrality, distance_measures, generic, traversal, unweighted, weighted  # noqa: F401
+from .convert import NAME, SemiringPathsGraph
+from .registry import REGISTRY, dispatch_counts
+
+__all__ = ["FUNCTIONS", "BackendInterface", "SemiringPathsGraph", "dispatch_counts",
+           "get_info"]
+
+#: the NetworkX functions this backend serves
+FUNCTIONS = sorted(REGISTRY)
+
+
+class BackendInterface:
+    """What NetworkX loads from the ``networkx.backends`` entry point."""
+
+    @staticmethod
+    def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False,
+                        preserve_node_attrs=False, preserve_graph_attrs=False, name=None,
+                        graph_name=None, **kwargs):
+        return SemiringPathsGraph(G)
+
+    @staticmethod
+    def convert_to_nx(obj, *, name=None):
+        return obj.nx if isinstance(obj, SemiringPathsGraph) else obj
+
+    @staticmethod
+    def can_run(name, args, kwargs):
+        return REGISTRY[name].can_run(args, kwargs)
+
+    @staticmethod
+    def should_run(name, args, kwargs):
+        G = args[0] if args else kwargs.get("G")
+        try:
+            m = getattr(G, "nx", G).number_of_edges()
+        except AttributeError:
+            return True
+        return True if m >= 10_000 else "small graph: conversion costs more than it saves"
+
+
+for _name, _reg in REGISTRY.items():
+    setattr(BackendInterface, _name, staticmethod(_reg.func))
+
+
+def get_info() -> dict:
+    """``networkx.backend_info`` entry point."""
+    return {
+        "backend_name": NAME,
+        "project": "semiring_paths",
+        "package": "semiring_paths",
+        "short_summary": "Shortest paths as masked semiring products (GraphBLAS, CuPy).",
+        "functions": {name: {"additional_docs": reg.doc} for name, reg in REGISTRY.items()},
+        "default_config": {},
+    }

@@ -1,0 +1,213 @@
+"""The NetworkX graph converted once: node labels ↔ indices, the engine's Graph per weight
+attribute, NetworkX's adjacency order, and the helpers every served function shares."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import networkx as nx
+import numpy as np
+
+from .. import sssp as _sssp
+from ..exceptions import NegativeCycleError
+from ..graph import Graph
+from ..multi_source import multi_source_bfs, multi_source_sssp
+from ..results import levels_to_distances
+from ..single_source import bfs as _bfs
+
+NAME = "semiring_paths"
+
+
+class SemiringPathsGraph:
+    """A NetworkX graph converted once: node labels ↔ indices, and per weight attribute a
+    :class:`~semiring_paths.Graph`; keeps the NetworkX graph for adjacency order."""
+
+    __networkx_backend__ = NAME
+
+    def __init__(self, G: nx.Graph):
+        self.nx = G
+        self.nodes = list(G)
+        self.index = {v: i for i, v in enumerate(self.nodes)}
+        self._graphs: dict[Any, Graph] = {}
+
+    def is_directed(self) -> bool:
+        return self.nx.is_directed()
+
+    def is_multigraph(self) -> bool:
+        return self.nx.is_multigraph()
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __contains__(self, v) -> bool:
+        try:
+            return v in self.index
+        except TypeError:
+            return False
+
+    def __iter__(self):
+        return iter(self.nodes)
+
+    def graph(self, weight: str | None = None, reverse: bool = False) -> Graph:
+        """The engine's graph for ``weight`` (None: unweighted), optionally reversed.
+        Missing attributes weigh 1; parallel edges keep the least weight (NetworkX's
+        Dijkstra does the same)."""
+        key = (weight, reverse)
+        if key not in self._graphs:
+            src, dst, w = self._edges(weight)
+            if reverse and self.nx.is_directed():
+                src, dst = dst, src
+            self._graphs[key] = Graph.from_edges(
+                src, dst, w, n_vertices=len(self.nodes), directed=self.nx.is_directed())
+        return self._graphs[key]
+
+    def _edges(self, weight):
+        idx = self.index
+        G = self.nx
+        if weight is None:
+            pairs = [(idx[u], idx[v]) for u, v in G.edges()]
+            w = None
+        else:
+            data = [(idx[u], idx[v], d) for u, v, d in G.edges(data=weight, default=1)]
+            pairs = [(a, b) for a, b, _ in data]
+            vals = [d for _, _, d in data]
+            w = np.array(vals) if vals else np.zeros(0, np.int64)
+            if w.dtype == object or w.dtype == np.bool_:
+                w = w.astype(np.float64)
+        a = np.array([p[0] for p in pairs], dtype=np.int64)
+        b = np.array([p[1] for p in pairs], dtype=np.int64)
+        return a, b, w
+
+    def adjacency_weights(self, weight: str) -> np.ndarray:
+        """Weights aligned with :meth:`adjacency` (multigraph: least over parallel edges,
+        missing attribute: 1), as NetworkX's Dijkstra reads them."""
+        key = ("adjw", weight)
+        if key not in self._graphs:
+            adj = self.nx._adj
+            if self.nx.is_multigraph():
+                vals = [min(a.get(weight, 1) for a in kd.values())
+                        for v in self.nodes for kd in adj[v].values()]
+            else:
+                vals = [e.get(weight, 1) for v in self.nodes for e in adj[v].values()]
+            self._graphs[key] = np.asarray(vals, dtype=np.float64)
+        return self._graphs[key]
+
+    def adjacency(self, reverse: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """CSR in NetworkX's neighbour order (``G._succ`` or ``G._pred``)."""
+        key = ("adj", reverse)
+        if key not in self._graphs:
+            adj = self.nx._pred if (reverse and self.nx.is_directed()) else self.nx._adj
+            idx = self.index
+            deg = np.fromiter((len(adj[v]) for v in self.nodes), np.int64, len(self.nodes))
+            indptr = np.zeros(len(self.nodes) + 1, np.int64)
+            np.cumsum(deg, out=indptr[1:])
+            indices = np.fromiter((idx[w] for v in self.nodes for w in adj[v]), np.int64,
+                                  int(indptr[-1]))
+            self._graphs[key] = (indptr, indices)
+        return self._graphs[key]
+
+
+def _sp(G) -> SemiringPathsGraph:
+    return G if isinstance(G, SemiringPathsGraph) else SemiringPathsGraph(G)
+
+
+# ============================================================================ helpers
+def _node(G: SemiringPathsGraph, v, msg: str) -> int:
+    if v not in G:
+        raise nx.NodeNotFound(msg.format(v))
+    return G.index[v]
+
+
+def _py(x, integer: bool):
+    """A Python int / float (never a NumPy scalar), as NetworkX returns."""
+    return int(x) if integer else float(x)
+
+
+def _is_int(g: Graph) -> bool:
+    return not g.weighted or g.weights.dtype.kind in "iu"
+
+
+def _distances(G: SemiringPathsGraph, s: int, weight, reverse=False, method="dijkstra"
+               ) -> tuple[np.ndarray, Graph]:
+    """Engine distances from index ``s`` (inf where unreachable)."""
+    g = G.graph(weight, reverse)
+    if weight is None:
+        return levels_to_distances(_bfs(g, s).levels), g
+    strategy = "bellman-ford" if method == "bellman-ford" else "auto"
+    try:
+        return _sssp(g, s, strategy=strategy).distances, g
+    except NegativeCycleError:
+        raise nx.NetworkXUnbounded("Negative cycle detected.") from None
+
+
+def _distance_rows(G: SemiringPathsGraph, idx: list[int], weight, reverse=False,
+                   method="dijkstra") -> Iterator[tuple[int, np.ndarray, Graph]]:
+    """``(i, distances from i, graph)`` for each index, computed as many sources at a time
+    as the backend's memory budget allows (``sp.multi_source_bfs`` / ``_sssp``)."""
+    from ..backends import backend_for
+    from ..multi_source import LEVEL_BYTES, SSSP_BYTES, block_size
+
+    g = G.graph(weight, reverse)
+    if weight is not None and g.has_negative_weights:   # Bellman-Ford, one by one
+        for i in idx:
+            yield i, _distances(G, i, weight, reverse, method)[0], g
+        return
+    k = block_size(g, backend_for(g, "auto"), None, None,
+                   LEVEL_BYTES if weight is None else SSSP_BYTES)
+    for lo in range(0, len(idx), k):
+        part = idx[lo:lo + k]
+        if weight is None:
+            D = levels_to_distances(multi_source_bfs(g, part))
+        else:
+            D = multi_source_sssp(g, part)
+        for i, row in zip(part, D):
+            yield i, row, g
+
+
+def _length_dict(G, d: np.ndarray, g: Graph, cutoff=None) -> dict:
+    ok = np.isfinite(d)
+    if cutoff is not None:
+        ok &= d <= cutoff
+    idx = np.nonzero(ok)[0]
+    idx = idx[np.argsort(d[idx], kind="stable")]
+    integer = _is_int(g)
+    nodes = G.nodes
+    return {nodes[i]: _py(d[i], integer) for i in idx.tolist()}
+
+
+def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None,
+               stop_when_all=True):
+    """NetworkX's BFS order, level by level: yields ``(parents, children)`` arrays per
+    level, children in the order NetworkX's queue discovers them."""
+    indptr, indices = G.adjacency(reverse)
+    n = len(G.nodes)
+    seen = np.zeros(n, bool)
+    seen[sources] = True
+    frontier = np.asarray(sources, np.int64)
+    depth = 0
+    limit = n if depth_limit is None else depth_limit
+    while frontier.size and depth < limit:
+        starts, ends = indptr[frontier], indptr[frontier + 1]
+        counts = ends - starts
+        if counts.sum() == 0:
+            return
+        owner = np.repeat(frontier, counts)
+        pos = np.repeat(ends - counts.cumsum(), counts) + np.arange(counts.sum())
+        nbr = indices[pos]
+        fresh = ~seen[nbr]
+        nbr, owner = nbr[fresh], owner[fresh]
+        children, first = np.unique(nbr, return_index=True)
+        order = np.sort(first)
+        children, parents = nbr[order], owner[order]
+        if not children.size:
+            return
+        seen[children] = True
+        yield parents, children
+        frontier = children
+        depth += 1
+
+
+def all_pairs_lengths(G, weight, cutoff) -> Iterator:
+    for i, d, g in _distance_rows(G, list(range(len(G))), weight):
+        yield G.nodes[i], _length_dict(G, d, g, cutoff)

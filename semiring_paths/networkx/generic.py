@@ -1,0 +1,93 @@
+"""``networkx.algorithms.shortest_paths.generic``."""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from ..all_pairs import average_shortest_path_length as _average
+from .convert import (
+    _distance_rows,
+    _distances,
+    _is_int,
+    _length_dict,
+    _node,
+    _sp,
+    all_pairs_lengths,
+)
+from .registry import networkx_algorithm
+from .unweighted import bidirectional_shortest_path
+from .weighted import bellman_ford_path_length, dijkstra_path_length
+
+
+def _known_method(a: dict) -> str | None:
+    if a.get("method") not in ("dijkstra", "bellman-ford"):
+        return "unknown method: NetworkX raises its own error"
+    return None
+
+
+def _matrix_method(a: dict) -> str | None:
+    if a.get("method") not in (None, "unweighted", "dijkstra", "bellman-ford"):
+        return "all-pairs matrix methods (floyd-warshall) are left to NetworkX"
+    return None
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=lambda a: a.get("method") == "dijkstra",
+                    can_run=_known_method)
+def shortest_path_length(G, source=None, target=None, weight=None, method="dijkstra"):
+    G = _sp(G)
+    if method not in ("dijkstra", "bellman-ford"):
+        raise ValueError(f"method not supported: {method}")
+    if weight is None:
+        method = "unweighted"
+    if source is None and target is None:
+        return all_pairs_lengths(G, None if method == "unweighted" else weight, None)
+    if source is None:
+        t = _node(G, target, "Target {} is not in G")
+        d, g = _distances(G, t, None if method == "unweighted" else weight, reverse=True,
+                          method=method)
+        return _length_dict(G, d, g)
+    if target is None:
+        s = _node(G, source, "Source {} is not in G")
+        d, g = _distances(G, s, None if method == "unweighted" else weight, method=method)
+        return _length_dict(G, d, g)
+    if method == "unweighted":
+        return len(bidirectional_shortest_path._implementation(G, source, target)) - 1
+    if method == "dijkstra":
+        return dijkstra_path_length._implementation(G, source, target, weight)
+    return bellman_ford_path_length._implementation(G, source, target, weight)
+
+
+@networkx_algorithm()
+def has_path(G, source, target):
+    try:   # the bidirectional search stops where the two fringes meet
+        bidirectional_shortest_path._implementation(_sp(G), source, target)
+    except nx.NetworkXNoPath:
+        return False
+    return True
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_matrix_method)
+def average_shortest_path_length(G, weight=None, method=None):
+    G = _sp(G)
+    if method is None:
+        method = "unweighted" if weight is None else "dijkstra"
+    if method not in ("unweighted", "dijkstra", "bellman-ford", "floyd-warshall",
+                      "floyd-warshall-numpy"):
+        raise ValueError(f"method not supported: {method}")
+    n = len(G)
+    if n == 0:
+        raise nx.NetworkXPointlessConcept(
+            "the null graph has no paths, thus there is no average shortest path length")
+    if n == 1:
+        return 0
+    if G.is_directed() and not nx.is_strongly_connected(G.nx):
+        raise nx.NetworkXError("Graph is not strongly connected.")
+    if not G.is_directed() and not nx.is_connected(G.nx):
+        raise nx.NetworkXError("Graph is not connected.")
+    g = G.graph(None if method == "unweighted" else weight)
+    if not g.has_negative_weights:          # the engine's all-pairs reduction
+        return _average(g, progress=False)
+    total = 0                               # Bellman-Ford, one source at a time
+    for _, d, _ in _distance_rows(G, list(range(n)), weight, method="bellman-ford"):
+        total += int(d.sum()) if _is_int(g) else float(d.sum())
+    return total / (n * (n - 1))

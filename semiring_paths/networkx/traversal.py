@@ -1,0 +1,63 @@
+"""``networkx.algorithms.traversal`` (breadth-first search)."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+
+from .convert import (
+    _bfs_order,
+    _distances,
+    _sp,
+)
+from .registry import networkx_algorithm
+
+
+@networkx_algorithm()
+def bfs_layers(G, sources):
+    G = _sp(G)
+    if sources in G:
+        sources = [sources]
+    first = list(set(sources))            # NetworkX starts from list(set(sources))
+
+    def layers():
+        for v in first:
+            if v not in G:
+                raise nx.NetworkXError(f"The node {v} is not in the graph.")
+        yield first
+        for _, children in _bfs_order(G, [G.index[v] for v in first]):
+            yield [G.nodes[i] for i in children.tolist()]
+
+    return layers()
+
+
+@networkx_algorithm()
+def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
+    G = _sp(G)
+    if source not in G:
+        raise nx.NetworkXError(f"The node {source} is not in the graph.")
+    nodes = G.nodes
+    s = G.index[source]
+
+    def edges():
+        for parents, children in _bfs_order(G, [s], reverse=reverse,
+                                            depth_limit=depth_limit):
+            yield from zip([nodes[i] for i in parents.tolist()],
+                           [nodes[i] for i in children.tolist()])
+
+    return edges()
+
+
+@networkx_algorithm()
+def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
+    return ((c, p) for p, c in bfs_edges._implementation(G, source,
+                                                         depth_limit=depth_limit))
+
+
+@networkx_algorithm()
+def descendants_at_distance(G, source, distance):
+    G = _sp(G)
+    if source not in G:
+        raise nx.NetworkXError(f"The node {source} is not in the graph.")
+    d, _ = _distances(G, G.index[source], None)
+    return {G.nodes[i] for i in np.nonzero(d == distance)[0].tolist()}

@@ -1,0 +1,158 @@
+"""Input checks at the public boundary, in one place (DESIGN.md §3).
+
+Every public function (single-source, multi-source, all-pairs, the reductions, the
+NetworkX backend, the CLI) validates its arguments here and nowhere else; kernels
+downstream trust what passes.  Each check raises an exception of
+``semiring_paths.exceptions`` (or ``TypeError`` / ``ValueError`` for a wrong argument
+type or name) whose message names the problem and what to do instead.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from . import semirings as _semirings
+from .algorithms import lookup, names
+from .algorithms.registry import Strategy
+from .backends import backend_for
+from .backends.interface import Backend
+from .exceptions import NegativeWeightError, SourceError
+from .graph import Graph
+from .semirings import Semiring
+
+__all__ = ["backend", "delta", "direction", "graph", "nonnegative", "path_semiring",
+           "sample", "source", "sources", "sssp_strategy"]
+
+DIRECTIONS = ("push", "pull", "auto")
+
+
+def graph(G: Any) -> Graph:
+    """``G`` is a :class:`Graph`."""
+    if not isinstance(G, Graph):
+        raise TypeError(
+            f"expected a semiring_paths.Graph, got {type(G).__name__}; build one with "
+            "sp.read, sp.Graph.from_scipy, from_edges, from_networkx or from_graphblas")
+    return G
+
+
+def source(G: Graph, s: Any, what: str = "source") -> int:
+    """A vertex id of ``G``, as ``int``."""
+    if isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, np.integer)):
+        raise SourceError(f"{what} must be an integer vertex id, got {s!r}")
+    s = int(s)
+    if not 0 <= s < G.n_vertices:
+        raise SourceError(
+            f"{what} {s} is out of range: the graph has {G.n_vertices} vertices "
+            f"(ids 0..{G.n_vertices - 1})")
+    return s
+
+
+def sources(G: Graph, srcs: Iterable[int]) -> np.ndarray:
+    """A 1-D int64 array of vertex ids of ``G``."""
+    src = np.asarray(list(srcs) if not isinstance(srcs, np.ndarray) else srcs)
+    if src.ndim != 1:
+        raise SourceError("sources must be a 1-D sequence of vertex ids")
+    if src.size and src.dtype.kind not in "iu":
+        raise SourceError(f"sources must be integer vertex ids, got {src.dtype}")
+    bad = src[(src < 0) | (src >= G.n_vertices)] if src.size else src
+    if bad.size:
+        raise SourceError(f"source {bad[0]!r} is out of range: the graph has "
+                          f"{G.n_vertices} vertices (ids 0..{G.n_vertices - 1})")
+    return src.astype(np.int64)
+
+
+def sample(G: Graph, srcs: Any, seed: int | None) -> np.ndarray:
+    """``None``: every vertex; an int ``k``: a reproducible sample of ``k``; else ids."""
+    if srcs is None:
+        return np.arange(G.n_vertices)
+    if isinstance(srcs, (int, np.integer)) and not isinstance(srcs, (bool, np.bool_)):
+        if not 0 < srcs <= G.n_vertices:
+            raise SourceError(f"cannot sample {srcs} sources from {G.n_vertices} vertices")
+        return np.sort(np.random.default_rng(seed).choice(G.n_vertices, int(srcs),
+                                                          replace=False))
+    return sources(G, srcs)
+
+
+def backend(G: Graph, name: str, as_cupy: bool = False) -> Backend:
+    """The backend ``name`` (``"cpu"``, ``"gpu"``, ``"auto"``) bound to ``G``; with
+    ``as_cupy`` it must keep results on a device."""
+    be = backend_for(G, name)
+    if as_cupy and not be.device_results:
+        raise ValueError(f"as_cupy=True needs backend='gpu' (the {be.name!r} backend "
+                         "returns NumPy arrays)")
+    return be
+
+
+def direction(d: str) -> str:
+    if d not in DIRECTIONS:
+        raise ValueError(f"direction must be 'push', 'pull' or 'auto', got {d!r}")
+    return d
+
+
+def delta(x: Any) -> float | None:
+    if x is not None and not (isinstance(x, (int, float, np.number))
+                              and not isinstance(x, bool) and math.isfinite(x) and x > 0):
+        raise ValueError(f"delta must be a finite number > 0, got {x!r}")
+    return x
+
+
+def path_semiring(semiring: str | Semiring) -> Semiring:
+    """A semiring whose ⊕ selects a best value (what a single-source search needs)."""
+    sr = _semirings.get(semiring)
+    if not sr.idempotent or sr.improves is None:
+        raise ValueError(
+            f"sssp needs a semiring whose ⊕ selects a best value (min or max); "
+            f"{sr.name!r} does not. Use min_plus, max_min or max_times")
+    return sr
+
+
+def _edge(G: Graph, k: int) -> str:
+    return f"{int(G.rows[k])} -> {int(G.indices[k])}"
+
+
+def nonnegative(G: Graph, sr: Semiring, who: str, instead: str) -> None:
+    """Weights a Dijkstra-like search can take under ``sr``: non-negative for min_plus,
+    probabilities in [0, 1] for max_times; ``who`` needs them, ``instead`` accepts others
+    (both go into the message)."""
+    if not G.weighted or not G.n_stored:
+        return
+    w = G.weights
+    if sr.name == "min_plus" and G.has_negative_weights:
+        k = int(np.argmin(w))
+        raise NegativeWeightError(
+            f"{who} needs non-negative weights, but edge {_edge(G, k)} weighs {w[k]}"
+            + (f"; use {instead}, which accepts negative weights" if instead else ""))
+    if sr.name == "max_times" and (w.min() < 0 or w.max() > 1):
+        k = int(np.argmax((w < 0) | (w > 1)))
+        raise NegativeWeightError(
+            f"{who} with max_times needs weights in [0, 1] (probabilities), but edge "
+            f"{_edge(G, k)} weighs {w[k]}")
+
+
+def sssp_strategy(G: Graph, name: str, sr: Semiring, dlt: float | None, drn: str,
+                  chosen: bool) -> tuple[Strategy, str]:
+    """The strategy ``name`` and the direction it runs in, checked against the semiring,
+    ``delta`` (``chosen``: the user named the strategy) and the graph's weights."""
+    strat = lookup("sssp", name)
+    if strat.semirings is not None and sr.name not in strat.semirings:
+        raise ValueError(f"strategy {name!r} is defined for {', '.join(strat.semirings)}, "
+                         f"not {sr.name}; use 'workfront' or 'bellman-ford'")
+    if dlt is not None and not strat.uses_delta and chosen:
+        takers = [k for k in names("sssp")[1:] if lookup("sssp", k).uses_delta]
+        raise ValueError(f"strategy {name!r} takes no delta (only "
+                         f"{', '.join(map(repr, takers))} do)")
+    if drn == "auto" and "auto" not in strat.directions:
+        drn = strat.directions[0]                    # the strategy's own (push)
+    if drn not in strat.directions:
+        raise ValueError(f"strategy {name!r} supports direction "
+                         f"{' or '.join(map(repr, strat.directions))} only")
+    if strat.nonnegative:
+        nonnegative(G, sr, f"strategy {name!r}",
+                    "strategy='bellman-ford' (or 'workfront')")
+    elif sr.name == "max_times":                     # fixed points too: w > 1 diverges
+        nonnegative(G, sr, f"strategy {name!r}", "")
+    return strat, drn
