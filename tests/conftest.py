@@ -16,9 +16,39 @@ from semiring_paths.locations import shared_dir, shared_path
 settings.register_profile("ci", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=30, deadline=None)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+settings.register_profile("device", max_examples=12, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+#: SEMIRING_PATHS_PROFILE=device: fewer examples per property, for a GPU run within the
+#: device machine's time limits (every test body still runs)
+settings.load_profile(os.environ.get("SEMIRING_PATHS_PROFILE")
+                      or ("ci" if os.environ.get("CI") else "dev"))
 
 SHARED = shared_dir()
+
+
+def _gpu_present() -> bool:
+    from semiring_paths.backends import gpu_available
+
+    return gpu_available()
+
+
+_GPU = [pytest.mark.gpu, pytest.mark.skipif(not _gpu_present(), reason="CuPy finds no GPU")]
+
+
+@pytest.fixture(scope="session", params=[
+    "cpu", pytest.param("gpu", marks=_GPU), pytest.param("gpu-ids8", marks=_GPU)])
+def backend(request):
+    """Every parity test body runs on every backend (CuPy's parity-test style): the CPU
+    always; the GPU where CuPy sees one, with 4-byte ids and again with the 8-byte kernels
+    forced (``gpu-ids8``), so the wide path is checked on graphs that fit a test."""
+    if request.param == "cpu":
+        yield "cpu"
+        return
+    from semiring_paths.gpu.backend import GPUBackend
+
+    GPUBackend.index_bytes = 8 if request.param == "gpu-ids8" else None
+    yield "gpu"
+    GPUBackend.index_bytes = None
 
 
 def shared_graph(rel: str) -> Path:

@@ -24,16 +24,16 @@ def sources(G):
 
 
 @pytest.mark.parametrize("rel", FILES)
-def test_bfs_everywhere(rel):
+def test_bfs_everywhere(backend, rel):
     G = sp.read(shared_graph(rel))
     for s in sources(G):
         for strategy in names("bfs"):
-            r = sp.bfs(G, s, strategy=strategy)
+            r = sp.bfs(G, s, strategy=strategy, backend=backend)
             verify_bfs(G, s, r.levels, r.parents)
 
 
 @pytest.mark.parametrize("rel", FILES)
-def test_sssp_everywhere(rel):
+def test_sssp_everywhere(backend, rel):
     G = sp.read(shared_graph(rel))
     M = G.to_scipy(np.float64)
     for s in sources(G):
@@ -45,7 +45,7 @@ def test_sssp_everywhere(rel):
         for strategy in names("sssp"):
             if want is None:
                 with pytest.raises((sp.NegativeCycleError, sp.NegativeWeightError)):
-                    sp.sssp(G, s, strategy=strategy)
+                    sp.sssp(G, s, strategy=strategy, backend=backend)
                 continue
-            r = sp.sssp(G, s, strategy=strategy)
+            r = sp.sssp(G, s, strategy=strategy, backend=backend)
             verify_sssp(G, s, r.distances, r.predecessors, expected=want)

@@ -24,11 +24,11 @@ def reference(G: sp.Graph) -> np.ndarray:
 
 
 @given(g=edge_lists(), batch=st.sampled_from([None, 1, 3, 1000]))
-def test_blocks_equal_scipy(g, batch):
+def test_blocks_equal_scipy(backend, g, batch):
     n, src, dst, w, directed, _ = g
     G = build(n, src, dst, None if w is None else np.abs(w), directed)
     rows = {}
-    for sources, block in sp.apsp(G, batch=batch, progress=False):
+    for sources, block in sp.apsp(G, batch=batch, progress=False, backend=backend):
         assert block.shape == (sources.size, n)
         for s, r in zip(sources.tolist(), block):
             rows[s] = r

@@ -25,10 +25,10 @@ def hops(M, s):
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
 @given(g=edge_lists())
-def test_random_graphs(strategy, g):
+def test_random_graphs(backend, strategy, g):
     n, src, dst, w, directed, s = g
     G = build(n, src, dst, w, directed)
-    r = sp.bfs(G, s, strategy=strategy)
+    r = sp.bfs(G, s, strategy=strategy, backend=backend)
     assert r.levels.dtype == np.int64 and r.parents.dtype == np.int64
     np.testing.assert_array_equal(r.levels, hops(scipy_matrix(n, src, dst, w, directed), s))
     verify_bfs(G, s, r.levels, r.parents)
@@ -38,10 +38,10 @@ def test_random_graphs(strategy, g):
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
-def test_generated_graphs(strategy):
+def test_generated_graphs(backend, strategy):
     for G in (kronecker(10, seed=3), grid(30, 40)):
         s = int(np.argmax(G.out_degree))
-        r = sp.bfs(G, s, strategy=strategy)
+        r = sp.bfs(G, s, strategy=strategy, backend=backend)
         verify_bfs(G, s, r.levels, r.parents)
 
 
@@ -70,17 +70,17 @@ def test_trace_records_each_level():
     assert r.trace.summary()["push_steps"] == 9
 
 
-def test_isolated_source_and_edgeless_graph():
+def test_isolated_source_and_edgeless_graph(backend):
     G = sp.Graph.from_edges([], [], n_vertices=4)
-    r = sp.bfs(G, 2)
+    r = sp.bfs(G, 2, backend=backend)
     assert r.levels.tolist() == [-1, -1, 0, -1]
     assert r.parents.tolist() == [-1, -1, 2, -1]
     assert r.path_to(2) == [2] and r.path_to(0) == []
 
 
-def test_directed_pull_uses_in_edges():
+def test_directed_pull_uses_in_edges(backend):
     G = sp.Graph.from_edges([0, 1, 3], [1, 2, 2], directed=True)
-    r = sp.bfs(G, 0, strategy="bovm")
+    r = sp.bfs(G, 0, strategy="bovm", backend=backend)
     assert r.levels.tolist() == [0, 1, 2, -1]
     assert r.parents.tolist() == [0, 0, 1, -1]
 

@@ -82,7 +82,7 @@ def test_no_import_cycle():
             if d in _ancestors(m) and m.startswith(d + "."):
                 continue                      # a child needs its package initialised
             if state.get(d) == 1:
-                cyc = path[path.index(d):] + [d]
+                cyc = [*path[path.index(d):], d]
                 pytest.fail("import cycle: " + " -> ".join(cyc))
             if d in edges and not state.get(d):
                 visit(d)

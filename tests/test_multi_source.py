@@ -14,28 +14,28 @@ from .conftest import build, edge_lists, scipy_matrix, shared_graph
 
 
 @given(g=edge_lists(), batch=st.sampled_from([None, 1, 2, 3, 7, 1000]))
-def test_random_graphs(g, batch):
+def test_random_graphs(backend, g, batch):
     n, src, dst, w, directed, _ = g
     G = build(n, src, dst, None if w is None else np.abs(w), directed)
     M = scipy_matrix(n, src, dst, None if w is None else np.abs(w), directed)
     sources = np.arange(n)[::-1]
     hops = csgraph.shortest_path(M, unweighted=True, indices=sources)
-    L = sp.multi_source_bfs(G, sources, batch=batch)
+    L = sp.multi_source_bfs(G, sources, batch=batch, backend=backend)
     assert L.dtype == np.int64 and L.shape == (n, n)
     np.testing.assert_array_equal(L, np.where(np.isinf(hops), -1, hops))
-    D = sp.multi_source_sssp(G, sources, batch=batch)
+    D = sp.multi_source_sssp(G, sources, batch=batch, backend=backend)
     np.testing.assert_array_equal(D, csgraph.dijkstra(M, indices=sources))
 
 
 @pytest.mark.parametrize("rel", ["road/rome99.mtx.gz", "social/wiki-Vote.mtx.gz"])
-def test_real_graphs(rel):
+def test_real_graphs(backend, rel):
     G = sp.read(shared_graph(rel))
     sources = np.random.default_rng(3).choice(G.n_vertices, 40, replace=False)
     M = G.to_scipy(np.float64)
     hops = csgraph.shortest_path(G.to_scipy(np.bool_), unweighted=True, indices=sources)
-    np.testing.assert_array_equal(sp.multi_source_bfs(G, sources, batch=17),
+    np.testing.assert_array_equal(sp.multi_source_bfs(G, sources, batch=17, backend=backend),
                                   np.where(np.isinf(hops), -1, hops))
-    np.testing.assert_array_equal(sp.multi_source_sssp(G, sources, batch=17),
+    np.testing.assert_array_equal(sp.multi_source_sssp(G, sources, batch=17, backend=backend),
                                   csgraph.dijkstra(M, indices=sources))
 
 
@@ -52,15 +52,16 @@ def test_bad_sources_and_weights():
 
 
 @pytest.mark.parametrize("batch", [None, 64, 65, 130])
-def test_word_boundaries_and_repeats(batch):
+def test_word_boundaries_and_repeats(backend, batch):
     """Batches that fill, straddle and overflow 64-bit words; repeated sources."""
     G = sp.read(shared_graph("mesh/delaunay_n14.mtx.gz"))
     sources = np.random.default_rng(5).choice(G.n_vertices, 200, replace=False)
     sources = np.r_[sources, sources[:7]]
     hops = csgraph.shortest_path(G.to_scipy(np.bool_), unweighted=True, indices=sources)
     expect = np.where(np.isinf(hops), -1, hops).astype(np.int64)
-    np.testing.assert_array_equal(sp.multi_source_bfs(G, sources, batch=batch), expect)
-    got = [(part, C) for part, C in sp.level_counts(G, sources, batch=batch)]
+    L = sp.multi_source_bfs(G, sources, batch=batch, backend=backend)
+    np.testing.assert_array_equal(L, expect)
+    got = [(part, C) for part, C in sp.level_counts(G, sources, batch=batch, backend=backend)]
     assert np.array_equal(np.concatenate([p for p, _ in got]), sources)
     counts = np.concatenate([np.pad(C, ((0, expect.max() + 1 - C.shape[0]), (0, 0)))
                              for _, C in got], axis=1)
@@ -69,13 +70,13 @@ def test_word_boundaries_and_repeats(batch):
 
 
 @given(g=edge_lists(), batch=st.sampled_from([None, 1, 3, 64]))
-def test_level_counts_random_graphs(g, batch):
+def test_level_counts_random_graphs(backend, g, batch):
     n, src, dst, _, directed, _ = g
     G = build(n, src, dst, None, directed)
     M = scipy_matrix(n, src, dst, None, directed)
     sources = np.arange(n)
     hops = csgraph.shortest_path(M, unweighted=True, indices=sources)
-    for part, C in sp.level_counts(G, sources, batch=batch):
+    for part, C in sp.level_counts(G, sources, batch=batch, backend=backend):
         h = hops[part]
         top = int(h[np.isfinite(h)].max()) if part.size else 0
         assert C.dtype == np.int64 and C.shape == (top + 1, part.size)
@@ -107,3 +108,30 @@ def test_bit_counting(data):
     assert s.size == expect.sum()
     assert np.array_equal(np.bincount(s, minlength=64 * w), expect)
     assert all((int(words[i]) >> (int(j) % 64)) & 1 for i, j in zip(v, s))
+
+
+@pytest.mark.parametrize("rel", ["road/rome99.mtx.gz", "social/wiki-Vote.mtx.gz",
+                                 "mesh/delaunay_n14.mtx.gz"])
+def test_reductions_real_graphs(backend, rel):
+    """Word boundaries (63, 64, 65, 200 sources), repeats, directed graphs; every reduction
+    on every backend equals the CPU's (whose reductions test_all_pairs checks against
+    NetworkX)."""
+    G = sp.read(shared_graph(rel))
+    rng = np.random.default_rng(4)
+    M = G.to_scipy(np.bool_)
+    for k in (63, 64, 65, 200):
+        sources = rng.choice(G.n_vertices, k, replace=False)
+        sources = np.r_[sources, sources[:3]]
+        hops = csgraph.shortest_path(M, unweighted=True, indices=sources)
+        np.testing.assert_array_equal(sp.multi_source_bfs(G, sources, backend=backend),
+                                      np.where(np.isinf(hops), -1, hops))
+    src = rng.choice(G.n_vertices, 300, replace=False)
+    for f in (sp.closeness, sp.harmonic):
+        np.testing.assert_allclose(f(G, sources=src, backend=backend),
+                                   f(G, sources=src, backend="cpu"), rtol=1e-12)
+    np.testing.assert_array_equal(
+        sp.eccentricity(G, sources=src, unreachable="inf", backend=backend),
+        sp.eccentricity(G, sources=src, unreachable="inf", backend="cpu"))
+    for a, b in zip(sp.distance_histogram(G, sources=src, backend=backend),
+                    sp.distance_histogram(G, sources=src, backend="cpu")):
+        np.testing.assert_array_equal(a, b)

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from scipy.sparse import csgraph
 
 import semiring_paths as sp
@@ -23,10 +23,10 @@ FIXED_POINT = ["bellman-ford", "workfront"]      # accept negative weights
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
 @given(g=edge_lists())
-def test_random_graphs_min_plus(strategy, g):
+def test_random_graphs_min_plus(backend, strategy, g):
     n, src, dst, w, directed, s = g
     G = build(n, src, dst, w, directed)
-    r = sp.sssp(G, s, strategy=strategy)
+    r = sp.sssp(G, s, strategy=strategy, backend=backend)
     want = csgraph.dijkstra(scipy_matrix(n, src, dst, w, directed), indices=s)
     assert r.distances.dtype == np.float64 and r.predecessors.dtype == np.int64
     np.testing.assert_array_equal(r.distances, want)
@@ -44,18 +44,18 @@ OTHER = [(st, sr) for sr in ("max_min", "max_times") for st in STRATEGIES if sup
 
 @pytest.mark.parametrize("strategy,semiring", OTHER)
 @given(g=edge_lists(weighted=True))
-def test_random_graphs_other_semirings(strategy, semiring, g):
+def test_random_graphs_other_semirings(backend, strategy, semiring, g):
     n, src, dst, w, directed, s = g
     if semiring == "max_times":
         w = w / 9.0                               # probabilities in [0, 1]
     G = build(n, src, dst, w, directed)
-    r = sp.sssp(G, s, strategy=strategy, semiring=semiring)
+    r = sp.sssp(G, s, strategy=strategy, semiring=semiring, backend=backend)
     verify_sssp(G, s, r.distances, r.predecessors, semiring)
 
 
 @pytest.mark.parametrize("strategy", FIXED_POINT)
 @given(g=edge_lists(weighted=True))
-def test_negative_weights_without_cycles(strategy, g):
+def test_negative_weights_without_cycles(backend, strategy, g):
     """Reweight non-negative edges by a potential: w + h(u) - h(v) keeps every cycle's
     length, so edges turn negative but no negative cycle appears."""
     n, src, dst, w, _, s = g
@@ -63,18 +63,18 @@ def test_negative_weights_without_cycles(strategy, g):
     w = np.abs(w) + h[src] - h[dst]
     G = build(n, src, dst, w, True)
     want = csgraph.bellman_ford(scipy_matrix(n, src, dst, w, True), indices=s)
-    r = sp.sssp(G, s, strategy=strategy)
+    r = sp.sssp(G, s, strategy=strategy, backend=backend)
     np.testing.assert_allclose(r.distances, want, rtol=1e-12)
     verify_sssp(G, s, r.distances, r.predecessors, expected=r.distances)
 
 
 @pytest.mark.parametrize("strategy", FIXED_POINT)
-def test_negative_cycle_raises(strategy):
+def test_negative_cycle_raises(backend, strategy):
     G = sp.Graph.from_edges([0, 1, 2, 2], [1, 2, 1, 3], weights=[1.0, 2.0, -3.5, 1.0])
     with pytest.raises(sp.NegativeCycleError, match="negative cycle"):
-        sp.sssp(G, 0, strategy=strategy)
+        sp.sssp(G, 0, strategy=strategy, backend=backend)
     # unreachable from the source: no error, the cycle does not matter
-    r = sp.sssp(G, 3, strategy=strategy)
+    r = sp.sssp(G, 3, strategy=strategy, backend=backend)
     assert r.distances[3] == 0 and np.isinf(r.distances[:3]).all()
 
 
@@ -138,10 +138,10 @@ def test_bad_arguments():
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
-def test_generated_weighted_graphs(strategy):
+def test_generated_weighted_graphs(backend, strategy):
     for G in (kronecker(10, seed=2, weights=(1, 255)), grid(25, 30, weights=(1, 64))):
         s = int(np.argmax(G.out_degree))
-        r = sp.sssp(G, s, strategy=strategy)
+        r = sp.sssp(G, s, strategy=strategy, backend=backend)
         verify_sssp(G, s, r.distances, r.predecessors)
 
 
@@ -152,11 +152,11 @@ def test_reference_dijkstra_matches_scipy():
     assert settled == np.isfinite(d).sum()
 
 
-def test_zero_weight_cycle_gives_a_tree():
+def test_zero_weight_cycle_gives_a_tree(backend):
     # 1 <-> 2 at weight 0: a naive "any tight in-edge" parent rule makes a cycle
     G = sp.Graph.from_edges([0, 1, 2, 2], [1, 2, 1, 3], weights=[1, 0, 0, 0])
     for strategy in FIXED_POINT:
-        r = sp.sssp(G, 0, strategy=strategy)
+        r = sp.sssp(G, 0, strategy=strategy, backend=backend)
         assert r.distances.tolist() == [0, 1, 1, 1]
         assert r.path_to(3) == [0, 1, 2, 3]
 
@@ -172,19 +172,19 @@ def test_path_to_and_unreachable():
         r.path_to(9)
 
 
-def test_widest_path_example():
+def test_widest_path_example(backend):
     # widest 0 -> 3: via 1 (bottleneck 5) beats via 2 (bottleneck 2)
     G = sp.Graph.from_edges([0, 1, 0, 2], [1, 3, 2, 3], weights=[5, 7, 9, 2])
-    r = sp.sssp(G, 0, strategy="workfront", semiring=sp.semirings.max_min)
+    r = sp.sssp(G, 0, strategy="workfront", semiring=sp.semirings.max_min, backend=backend)
     assert r.distances.tolist() == [np.inf, 5, 9, 5]
     assert r.path_to(3) == [0, 1, 3]
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
-def test_edgeless_graph_reaches_only_the_source(strategy):
+def test_edgeless_graph_reaches_only_the_source(backend, strategy):
     for G in (sp.Graph.from_edges([], [], n_vertices=3),
               sp.Graph.from_edges([], [], weights=[], n_vertices=3)):
-        r = sp.sssp(G, 1, strategy=strategy)
+        r = sp.sssp(G, 1, strategy=strategy, backend=backend)
         assert r.distances.tolist() == [np.inf, 0.0, np.inf]
         assert r.predecessors.tolist() == [-1, -1, -1]
         assert r.path_to(1) == [1] and r.path_to(0) == []
@@ -203,21 +203,21 @@ PULLABLE = [st for st in STRATEGIES if st == "auto" or "pull" in lookup("sssp", 
 
 @pytest.mark.parametrize("strategy", PULLABLE)
 @given(g=edge_lists(weighted=True))
-def test_pull_direction_equals_push(strategy, g):
+def test_pull_direction_equals_push(backend, strategy, g):
     n, src, dst, w, directed, s = g
     G = build(n, src, dst, np.abs(w), directed)
-    push = sp.sssp(G, s, strategy=strategy)
-    pull = sp.sssp(G, s, strategy=strategy, direction="pull")
+    push = sp.sssp(G, s, strategy=strategy, backend=backend)
+    pull = sp.sssp(G, s, strategy=strategy, direction="pull", backend=backend)
     np.testing.assert_array_equal(pull.distances, push.distances)
     verify_sssp(G, s, pull.distances, pull.predecessors, expected=push.distances)
 
 
 @pytest.mark.parametrize("strategy", ["near-far", "delta-stepping"])
 @pytest.mark.parametrize("delta", [1e-300, 1e-9, 0.5, 3.0, 1e12])
-def test_delta_extremes_stay_exact(strategy, delta):
+def test_delta_extremes_stay_exact(backend, strategy, delta):
     """Tiny Δ behaves like Dijkstra (one distance per bucket), huge Δ like workfront."""
     G = grid(12, 15, weights=(0, 9), seed=4)
-    r = sp.sssp(G, 7, strategy=strategy, delta=delta)
+    r = sp.sssp(G, 7, strategy=strategy, delta=delta, backend=backend)
     verify_sssp(G, 7, r.distances, r.predecessors)
     assert all(s.delta == s.delta for s in r.trace.steps)   # recorded, not NaN
 
@@ -363,3 +363,44 @@ def test_light_first_prune_keeps_every_vertex_an_edge():
                     delta=delta).trace
     phases = [st.delta for st in trace.steps]
     assert phases[0] == delta and math.isnan(phases[-1])  # light rounds, then all of A
+
+
+SSSP_STRATEGIES = [n for n in names("sssp") if n != "auto"]
+PUSH_PULL = [(st, d) for st in SSSP_STRATEGIES for d in lookup("sssp", st).directions]
+DTYPES = [np.int32, np.int64, np.float32, np.float64]
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda t: np.dtype(t).name)
+@pytest.mark.parametrize("strategy,direction", PUSH_PULL)
+@settings(max_examples=10, deadline=None)
+@given(g=edge_lists(weighted=True))
+def test_every_strategy_direction_dtype(backend, strategy, direction, dtype, g):
+    """Every SSSP strategy, push and pull, weights in each dtype: every backend = scipy,
+    bit for bit (sums are formed in float64 on the GPU, exactly in integers on the CPU)."""
+    n, src, dst, w, directed, s = g
+    w = np.abs(w).astype(dtype)
+    G = build(n, src, dst, w, directed)
+    assert G.weights.dtype == dtype
+    r = sp.sssp(G, s, strategy=strategy, direction=direction, backend=backend)
+    assert r.distances.dtype == np.float64
+    want = csgraph.dijkstra(scipy_matrix(n, src, dst, w, directed), indices=s)
+    np.testing.assert_array_equal(r.distances, want)
+    verify_sssp(G, s, r.distances, r.predecessors, expected=want)
+
+
+OTHER_PUSH_PULL = [(st, sr, d) for sr in ("max_min", "max_times") for st, d in PUSH_PULL
+                   if sr in (lookup("sssp", st).semirings or (sr,))]
+
+
+@pytest.mark.parametrize("strategy,semiring,direction", OTHER_PUSH_PULL)
+@settings(max_examples=10, deadline=None)
+@given(g=edge_lists(weighted=True))
+def test_semirings_and_directions(backend, strategy, semiring, direction, g):
+    n, src, dst, w, directed, s = g
+    w = np.abs(w) / (9.0 if semiring == "max_times" else 1.0)
+    G = build(n, src, dst, w, directed)
+    r = sp.sssp(G, s, strategy=strategy, semiring=semiring, direction=direction,
+                backend=backend)
+    want = reference.dijkstra(G, s, sp.semirings.get(semiring))[0]
+    np.testing.assert_array_equal(r.distances, want)
+    verify_sssp(G, s, r.distances, r.predecessors, semiring)
