@@ -22,20 +22,21 @@ from scipy.sparse import csgraph
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import best_of, giant_component_sources, save, table
+from common import REPEAT, best_of, giant_component_sources, save, table
 
 import semiring_paths as sp
+from semiring_paths.algorithms import names
 from semiring_paths.generators import kronecker
 from semiring_paths.verify import verify_bfs
 
-STRATEGIES = ["direction-optimizing", "sovm", "bovm"]
+STRATEGIES = names("bfs")[1:]          # the registry's, "auto" aside
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scale", type=int, default=20)
     ap.add_argument("--sources", type=int, default=16)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=REPEAT)
     ap.add_argument("--strategies", default=",".join(STRATEGIES))
     ap.add_argument("--plot", action="store_true", help="save frontier sizes per level")
     a = ap.parse_args(argv)

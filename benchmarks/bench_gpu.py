@@ -3,10 +3,11 @@
 Both graphs are generated on the GPU (seconds, where the host generator takes minutes at
 scale 22) and copied to the host once, as a user's Graph would be.
 
-Median over ``--sources`` giant-component sources (fewer for the CPU backend), upload
-excluded (the first call builds the device graph); "as_cupy" leaves the result on the
-device, "to host" copies it back inside the timing.  GTEPS counts the undirected edges of
-the sources' component (all sources lie in the largest) over the median time.
+Median over ``--sources`` giant-component sources (fewer for the CPU backend) of the best
+of 3 calls each (``common.timed``), upload excluded (the first call builds the device
+graph); "as_cupy" leaves the result on the device, "to host" copies it back inside the
+timing.  GTEPS counts the undirected edges of the sources' component (all sources lie in
+the largest) over the median time.
 Baselines: a cupyx.scipy.sparse SpMV-loop BFS, a gather/scatter_min Bellman-Ford, and the
 CPU backend; every answer is verified first.
 Every device SSSP strategy is timed too (one source only past ``--budget`` seconds), and
@@ -30,9 +31,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import giant_component_sources, save, table
+from common import REPEAT, giant_component_sources, save, table, timed
 
 import semiring_paths as sp
+from semiring_paths.algorithms import names
 from semiring_paths.gpu.backend import bytes_needed
 from semiring_paths.verify import verify_bfs, verify_sssp
 
@@ -78,9 +80,9 @@ class baselines:
             d = nd
 
 
-#: every device SSSP strategy but the serial host reference
-STRATEGIES = ["delta-stepping", "near-far", "bellman-ford", "crauser", "crauser-economic",
-              "martin"]
+#: every SSSP strategy of the registry but workfront (timed on its own rows) and the
+#: serial host reference
+STRATEGIES = [st for st in names("sssp") if st not in ("auto", "workfront", "dijkstra")]
 
 
 def device_graphs(scale: int, side: int, weights: tuple[int, int]):
@@ -88,10 +90,11 @@ def device_graphs(scale: int, side: int, weights: tuple[int, int]):
     Kronecker of ``scale`` (A=.57, B=.19, C=.19, edge factor 16, symmetrized, no loops or
     duplicates) and a ``side``² 4-neighbour grid, integer weights in ``weights``; a zero
     scale or side skips that graph.  Yields ``(graph, build seconds)``."""
-    from semiring_paths.gpu import generators as gg
+    from semiring_paths.generators import grid, kronecker
 
-    for make in ([lambda: gg.kronecker(scale, seed=1, weights=weights)] if scale else []) + (
-            [lambda: gg.grid(side, side, seed=1, weights=weights)] if side else []):
+    for make in ([lambda: kronecker(scale, seed=1, weights=weights, device=True)]
+                 if scale else []) + (
+            [lambda: grid(side, side, seed=1, weights=weights, device=True)] if side else []):
         t0 = time.perf_counter()
         G = make()
         yield G, time.perf_counter() - t0
@@ -239,11 +242,9 @@ def main(argv=None) -> int:
                     check(run(s), s)
             times, iters = [], []
             for s in src[:n_src]:
-                cp.cuda.Device().synchronize()
-                t0 = time.perf_counter()
-                r = run(s)
-                cp.cuda.Device().synchronize()
-                times.append(time.perf_counter() - t0)
+                t, r = timed(lambda s=s, run=run: run(s),
+                             1 if n_src == 1 else REPEAT, cp.cuda.Device().synchronize)
+                times.append(t)
                 iters.append(getattr(getattr(r, "trace", None), "iterations", np.nan))
             t = float(np.median(times))
             rows.append({"graph": G.name, "run": label, "median_ms": t * 1e3,

@@ -263,6 +263,7 @@ def eccentricity(G: Graph, sources=None, *, unreachable: str = "raise", seed: in
     >>> sp.eccentricity(sp.read("karate"))[:4].tolist()
     [3.0, 3.0, 3.0, 3.0]
     """
+    G = validate.graph(G)
     if unreachable not in ("raise", "ignore", "inf"):
         raise ValueError("unreachable must be 'raise', 'ignore' or 'inf'")
     n = G.n_vertices
@@ -303,6 +304,7 @@ def closeness(G: Graph, sources=None, *, wf_improved: bool = True, seed: int = 0
     >>> round(float(sp.closeness(sp.read("karate"))[0]), 6)
     0.568966
     """
+    G = validate.graph(G)
     n = G.n_vertices
     out = []
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "closeness",
@@ -333,6 +335,7 @@ def average_shortest_path_length(G: Graph, sources=None, *, seed: int = 0,
     """Mean distance over ordered pairs of distinct vertices (NetworkX's definition: the
     graph must be connected, strongly if directed; raises :class:`InvalidGraphError`
     otherwise).  With ``sources`` the mean runs over pairs starting at those sources."""
+    G = validate.graph(G)
     n = G.n_vertices
     if n == 0:
         raise InvalidGraphError("the null graph has no paths")

@@ -1,9 +1,11 @@
 """Synthetic graphs for tests and benchmarks: Graph500 Kronecker and 2-D grids.
 
-Both are reproducible from a seed.  The Kronecker generator follows the Graph500
-specification (R-MAT recursion with A, B, C, D = 1 − A − B − C, vertex ids permuted);
-``symmetrize`` stores each edge both ways and self loops / duplicates are removed, as the
-GAP and Graph500 benchmarks do.
+Both are reproducible from a seed.  ``device=True`` draws the same distribution on the GPU
+(``gpu/generators.py``: seconds where the host takes minutes at scale 22; the edges differ
+from the host's for the same seed) and returns the graph on the host, as a user's is.
+The Kronecker generator follows the Graph500 specification (R-MAT recursion with A, B, C,
+D = 1 − A − B − C, vertex ids permuted); ``symmetrize`` stores each edge both ways and
+self loops / duplicates are removed, as the GAP and Graph500 benchmarks do.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ __all__ = ["grid", "kronecker"]
 
 def kronecker(scale: int, edge_factor: int = 16, a: float = 0.57, b: float = 0.19,
               c: float = 0.19, *, seed: int = 0, weights: tuple[int, int] | None = None,
-              symmetrize: bool = True) -> Graph:
+              symmetrize: bool = True, device: bool = False) -> Graph:
     """A Graph500 Kronecker graph with ``2**scale`` vertices and ``edge_factor · 2**scale``
     generated edges (fewer after removing loops and duplicates).
 
@@ -28,6 +30,12 @@ def kronecker(scale: int, edge_factor: int = 16, a: float = 0.57, b: float = 0.1
     >>> G.n_vertices, G.directed
     (256, False)
     """
+    if device:
+        if not symmetrize:
+            raise ValueError("the device generator makes symmetrized graphs only")
+        from .gpu import generators as gg
+
+        return gg.kronecker(scale, edge_factor, seed=seed, weights=weights)
     rng = np.random.default_rng(seed)
     n = 1 << scale
     m = edge_factor * n
@@ -54,13 +62,17 @@ def kronecker(scale: int, edge_factor: int = 16, a: float = 0.57, b: float = 0.1
                             name=f"kron{scale}")
 
 
-def grid(rows: int, cols: int, *, seed: int = 0, weights: tuple[int, int] | None = None
-         ) -> Graph:
+def grid(rows: int, cols: int, *, seed: int = 0, weights: tuple[int, int] | None = None,
+         device: bool = False) -> Graph:
     """A ``rows × cols`` 4-neighbour grid, undirected; a high-diameter test case.
 
     >>> grid(3, 4).n_edges
     17
     """
+    if device:
+        from .gpu import generators as gg
+
+        return gg.grid(rows, cols, seed=seed, weights=weights)
     idx = np.arange(rows * cols, dtype=np.int64).reshape(rows, cols)
     src = np.concatenate([idx[:, :-1].ravel(), idx[:-1, :].ravel()])
     dst = np.concatenate([idx[:, 1:].ravel(), idx[1:, :].ravel()])

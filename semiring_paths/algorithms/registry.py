@@ -16,12 +16,9 @@ __all__ = ["Strategy", "lookup", "names", "register"]
 @dataclass(frozen=True)
 class Strategy:
     name: str
-    family: str
     run: Callable
     #: needs every weight >= 0 (or, for a max semiring, ⊗ that never improves)
     nonnegative: bool = False
-    #: needs an idempotent ⊕ (fixed-point iteration)
-    idempotent: bool = True
     #: semirings it is defined for (None: any with an ordered, idempotent ⊕)
     semirings: tuple[str, ...] | None = None
     #: takes a ``delta=`` bucket / split width
@@ -36,7 +33,7 @@ _REGISTRY: dict[str, dict[str, Strategy]] = {"bfs": {}, "sssp": {}}
 
 def register(family: str, name: str, **props) -> Callable[[Callable], Callable]:
     def deco(fn: Callable) -> Callable:
-        _REGISTRY[family][name] = Strategy(name, family, fn, **props)
+        _REGISTRY[family][name] = Strategy(name, fn, **props)
         return fn
 
     return deco

@@ -144,13 +144,15 @@ class GraphBLASBackend(Backend):
         if q.ss.config["sparsity_control"] != {fmt}:
             q.ss.config["sparsity_control"] = [fmt]
         # q⟨¬π, replace⟩ = q any.secondi A
-        q(~visited.S, replace=True) << q.vxm(self.A, gb.semiring.ss.any_secondi[self._ids])
+        sr = _semirings.any_secondi.graphblas(self._ids.np_type)
+        q(~visited.S, replace=True) << q.vxm(self.A, sr)
         return q
 
     def pull(self, q: Vector, visited: Vector) -> Vector:
         _bitmap(q)
         # q⟨¬π, replace⟩ = Aᵀ any.firstj q
-        q(~visited.S, replace=True) << self.AT.mxv(q, gb.semiring.ss.any_firstj[self._ids])
+        sr = _semirings.any_firstj.graphblas(self._ids.np_type)
+        q(~visited.S, replace=True) << self.AT.mxv(q, sr)
         return q
 
     def record(self, q: Vector, parents: Vector, levels: Vector, level: int) -> None:

@@ -25,28 +25,16 @@ max_times = register(Semiring(
 plus_times = register(Semiring(
     "plus_times", "plus", "times", zero=0.0, one=1.0, idempotent=False, improves=None,
     description="(+, *, 0) path counting"))
-#: (any, pair): reachability / BFS; the value is just "reached".
-any_pair = register(Semiring(
-    "any_pair", "any", "pair", zero=0, one=1, idempotent=True, improves=None,
-    result_dtype="bool", description="(any, pair) reachability, BFS frontiers"))
-#: (∨, ∧): Boolean reachability.
-lor_land = register(Semiring(
-    "lor_land", "lor", "land", zero=0, one=1, idempotent=True, improves=None,
-    result_dtype="bool", description="(or, and) Boolean reachability"))
 #: (any, secondi): push step that carries the parent: ``(q any.secondi A)(j) = some k``.
 any_secondi = register(Semiring(
     "any_secondi", "any", "secondi", zero=-1, one=0, idempotent=True, improves=None,
-    result_dtype="int64", ss=True, description="(any, secondi) push BFS carrying parents"))
+    ss=True, description="(any, secondi) push BFS carrying parents (ids in the type asked for)"))
 #: (any, firstj): pull step that carries the parent: ``(Aᵀ any.firstj q)(j) = some k``.
 any_firstj = register(Semiring(
     "any_firstj", "any", "firstj", zero=-1, one=0, idempotent=True, improves=None,
-    result_dtype="int64", ss=True, description="(any, firstj) pull BFS carrying parents"))
-#: (min, secondi): push step carrying the least-indexed parent (deterministic trees).
-min_secondi = register(Semiring(
-    "min_secondi", "min", "secondi", zero=-1, one=0, idempotent=True, improves=None,
-    result_dtype="int64", ss=True, description="(min, secondi) least-index parents"))
+    ss=True, description="(any, firstj) pull BFS carrying parents (ids in the type asked for)"))
 
 __all__ = [
-    "Semiring", "any_firstj", "any_pair", "any_secondi", "get", "lor_land", "max_min",
-    "max_times", "min_plus", "min_secondi", "plus_times", "register", "registry",
+    "Semiring", "any_firstj", "any_secondi", "get", "max_min", "max_times", "min_plus",
+    "plus_times", "register", "registry",
 ]

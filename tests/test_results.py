@@ -1,0 +1,94 @@
+"""Traces and verifiers on their own: what notebooks plot and what every test relies on."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import semiring_paths as sp
+from semiring_paths.results import Trace, levels_to_distances
+from semiring_paths.verify import verify_bfs, verify_sssp
+
+
+def test_trace_steps_batches_and_summary():
+    t = Trace("sssp", "workfront", "cpu", n_vertices=10, n_edges=40)
+    t.add(frontier=1, edges=3, seconds=0.5, changed=3)
+    t.add_many(frontier=np.array([3, 2]), edges=-1, seconds=0.25, direction="block",
+               changed=np.array([2, 0]))
+    t.add(frontier=0, edges=4, seconds=0.1, direction="pull")
+    assert t.iterations == len(t) == 4
+    assert [s.iteration for s in t.steps] == [1, 2, 3, 4]
+    assert [s.frontier for s in t.steps] == [1, 3, 2, 0]
+    assert [s.direction for s in t.steps] == ["push", "block", "block", "pull"]
+    assert t.edges_relaxed == 7                      # uncounted (-1) steps left out
+    s = t.summary()
+    assert s["push_steps"] == 1 and s["pull_steps"] == 1 and s["max_frontier"] == 3
+    assert s["edges_relaxed_per_edge"] == 7 / 40
+    t.reached_fn = lambda: 14
+    assert t.reached_edges == 14 and t.summary()["work_vs_dijkstra"] == 0.5
+    assert t.as_dict()["steps"][1]["changed"] == 2
+
+
+def test_trace_plot_draws_every_series():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    r = sp.sssp(sp.read("rome99"), 0, strategy="near-far", backend="cpu")
+    ax = r.trace.plot()
+    labels = [line.get_label() for line in ax.get_lines()]
+    assert {"frontier", "far pile / open set"} <= set(labels)
+    assert len(ax.get_lines()[0].get_xdata()) == r.trace.iterations
+
+
+def test_levels_to_distances():
+    d = levels_to_distances(np.array([0, 2, -1]), 1.5)
+    assert d.tolist() == [0.0, 3.0, np.inf] and d.dtype == np.float64
+
+
+def _path():
+    return sp.Graph.from_edges([0, 1, 0], [1, 2, 2], weights=[1, 1, 5])
+
+
+def test_verify_sssp_accepts_a_true_tree_and_rejects_wrong_ones():
+    G = _path()
+    verify_sssp(G, 0, np.array([0.0, 1.0, 2.0]), np.array([-1, 0, 1]))
+    with pytest.raises(AssertionError, match="value of vertex 2"):
+        verify_sssp(G, 0, np.array([0.0, 1.0, 5.0]), np.array([-1, 0, 0]))
+    with pytest.raises(AssertionError, match="not tight"):
+        verify_sssp(G, 0, np.array([0.0, 1.0, 2.0]), np.array([-1, 0, 0]))
+    with pytest.raises(AssertionError, match="no predecessor"):
+        verify_sssp(G, 0, np.array([0.0, 1.0, 2.0]), np.array([-1, 0, -1]))
+    with pytest.raises(AssertionError, match="not in the graph"):
+        verify_sssp(G, 0, np.array([0.0, 1.0, 2.0]), np.array([-1, 2, 1]))
+
+
+def test_verify_bfs_rejects_wrong_levels_and_cycles():
+    G = sp.Graph.from_edges([0, 1, 2], [1, 2, 0], directed=False)
+    verify_bfs(G, 0, np.array([0, 1, 1]), np.array([0, 0, 0]))
+    with pytest.raises(AssertionError, match="level of vertex"):
+        verify_bfs(G, 0, np.array([0, 1, 2]), np.array([0, 0, 1]))
+    with pytest.raises(AssertionError, match="one level up|cycle"):
+        verify_bfs(G, 0, np.array([0, 1, 1]), np.array([0, 2, 1]))
+
+
+PUBLIC = [
+    lambda x: sp.bfs(x, 0), lambda x: sp.sssp(x, 0), lambda x: sp.multi_source_bfs(x, [0]),
+    lambda x: sp.multi_source_sssp(x, [0]), lambda x: list(sp.level_counts(x, [0])),
+    lambda x: sp.apsp(x), lambda x: sp.closeness(x), lambda x: sp.harmonic(x),
+    lambda x: sp.eccentricity(x), lambda x: sp.diameter(x), lambda x: sp.radius(x),
+    lambda x: sp.average_shortest_path_length(x), lambda x: sp.distance_histogram(x),
+]
+
+
+@pytest.mark.parametrize("call", PUBLIC)
+def test_every_public_function_checks_its_graph(call):
+    with pytest.raises(TypeError, match="expected a semiring_paths.Graph, got str"):
+        call("karate")
+
+
+def test_reductions_name_the_users_edge():
+    G = sp.Graph.from_edges([1], [2], weights=[-1.0], n_vertices=3)
+    with pytest.raises(sp.NegativeWeightError, match="1 -> 2"):
+        sp.closeness(G)
+    with pytest.raises(sp.NegativeWeightError, match=r"\[0, 1\]"):
+        sp.sssp(sp.read("rome99"), 0, semiring="max_times")
