@@ -56,3 +56,15 @@ def test_sssp_strategy_options(capsys):
     assert main(["sssp", "rome99", "-s", "5", "--strategy", "workfront", "--delta",
                  "3"]) == 2
     assert "takes no delta" in capsys.readouterr().err
+
+
+def test_one_vocabulary_with_the_library(capsys):
+    """--direction and --backend take the library's words and defaults (auto)."""
+    assert main(["bfs", "karate", "-s", "0", "--direction", "pull", "--backend", "cpu"]) == 0
+    assert "bovm" in capsys.readouterr().out
+    assert main(["bfs", "karate", "-s", "0"]) == 0
+    assert "direction-optimizing" in capsys.readouterr().out
+    from semiring_paths.cli import _parser
+
+    args = _parser().parse_args(["sssp", "karate", "-s", "0", "--backend", "gpu"])
+    assert args.backend == "gpu" and args.direction == "auto"
