@@ -179,7 +179,7 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
     trace.setup_seconds = t1 - t0
     # a backend may run a whole strategy fused; else the strategy's shared text
     run = be.fused(name, sr, drn) or (lambda *a, **k: strat.run(be, *a, **k))
-    d, tree = run(s, sr, trace, delta=dlt if strat.uses_delta else None, direction=drn)
+    d, tree = run(s, sr, trace, delta=_sssp.resolve_delta(name, G, dlt), direction=drn)
     dist = be.values(d, sr, as_cupy)
     trace.total_seconds = time.perf_counter() - t1
     host = dist.get if as_cupy else lambda: dist

@@ -14,10 +14,13 @@ import semiring_paths as sp
 from semiring_paths.locations import shared_dir, shared_path
 
 settings.register_profile("ci", max_examples=60, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=30, deadline=None)
+                          suppress_health_check=[HealthCheck.too_slow,
+                                                 HealthCheck.function_scoped_fixture])
+settings.register_profile("dev", max_examples=30, deadline=None,
+                          suppress_health_check=[HealthCheck.function_scoped_fixture])
 settings.register_profile("device", max_examples=12, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+                          suppress_health_check=[HealthCheck.too_slow,
+                                                 HealthCheck.function_scoped_fixture])
 #: SEMIRING_PATHS_PROFILE=device: fewer examples per property, for a GPU run within the
 #: device machine's time limits (every test body still runs)
 settings.load_profile(os.environ.get("SEMIRING_PATHS_PROFILE")
@@ -36,19 +39,32 @@ _GPU = [pytest.mark.gpu, pytest.mark.skipif(not _gpu_present(), reason="CuPy fin
 
 
 @pytest.fixture(scope="session", params=[
-    "cpu", pytest.param("gpu", marks=_GPU), pytest.param("gpu-ids8", marks=_GPU)])
+    "cpu", "cpu-fused", pytest.param("gpu", marks=_GPU), pytest.param("gpu-ids8", marks=_GPU)])
 def backend(request):
-    """Every parity test body runs on every backend (CuPy's parity-test style): the CPU
-    always; the GPU where CuPy sees one, with 4-byte ids and again with the 8-byte kernels
-    forced (``gpu-ids8``), so the wide path is checked on graphs that fit a test."""
-    if request.param == "cpu":
-        yield "cpu"
+    """Every parity test body runs on every backend (CuPy's parity-test style): the CPU's
+    GraphBLAS rounds (``cpu``) and its compiled loops (``cpu-fused``) always; the GPU where
+    CuPy sees one, with 4-byte ids and again with the 8-byte kernels forced
+    (``gpu-ids8``), so the wide path is checked on graphs that fit a test."""
+    if request.param.startswith("cpu"):
+        yield "cpu"             # which CPU path: set per test by _cpu_path below
         return
     from semiring_paths.gpu.backend import GPUBackend
 
     GPUBackend.index_bytes = 8 if request.param == "gpu-ids8" else None
     yield "gpu"
     GPUBackend.index_bytes = None
+
+
+@pytest.fixture(autouse=True)
+def _cpu_path(request):
+    """The CPU backend's path for this test: its GraphBLAS rounds under ``backend=cpu``,
+    its compiled loops under ``cpu-fused``, and its own choice ("auto") elsewhere."""
+    from semiring_paths.cpu.backend import GraphBLASBackend
+
+    param = getattr(getattr(request.node, "callspec", None), "params", {}).get("backend")
+    GraphBLASBackend.fused_mode = {"cpu": "never", "cpu-fused": "always"}.get(param, "auto")
+    yield
+    GraphBLASBackend.fused_mode = "auto"
 
 
 def shared_graph(rel: str) -> Path:
@@ -104,3 +120,11 @@ def scipy_matrix(n, src, dst, w, directed):
 
 def build(n, src, dst, w, directed) -> sp.Graph:
     return sp.Graph.from_edges(src, dst, w, n_vertices=n, directed=directed)
+
+
+@pytest.fixture
+def graphblas_rounds(_cpu_path):
+    """This test is about the CPU's GraphBLAS rounds themselves (directions, traces)."""
+    from semiring_paths.cpu.backend import GraphBLASBackend
+
+    GraphBLASBackend.fused_mode = "never"

@@ -52,7 +52,7 @@ def test_reference_bfs_matches_scipy():
     verify_bfs(G, 3, levels, parents)
 
 
-def test_direction_optimizing_pulls_on_a_dense_graph():
+def test_direction_optimizing_pulls_on_a_dense_graph(graphblas_rounds):
     G = kronecker(12, seed=1)
     r = sp.bfs(G, int(np.argmax(G.out_degree)))
     dirs = [s.direction for s in r.trace.steps]
@@ -60,7 +60,7 @@ def test_direction_optimizing_pulls_on_a_dense_graph():
     assert r.trace.strategy == "direction-optimizing"
 
 
-def test_trace_records_each_level():
+def test_trace_records_each_level(graphblas_rounds):
     G = grid(5, 5)
     r = sp.bfs(G, 0, strategy="sovm")
     # 9 levels beyond the source, then one step that finds nothing
@@ -107,7 +107,7 @@ def test_bad_arguments():
         sp.sssp(sp.read("rome99"), 0, strategy="workfront", as_cupy=True)
 
 
-def test_trace_does_not_count_pull_work():
+def test_trace_does_not_count_pull_work(graphblas_rounds):
     G = kronecker(12, seed=1)
     t = sp.bfs(G, int(np.argmax(G.out_degree))).trace
     assert all(s.edges == -1 for s in t.steps if s.direction == "pull")
