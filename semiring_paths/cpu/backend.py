@@ -23,6 +23,7 @@ from graphblas import Matrix, Vector, binary, monoid
 
 from .. import semirings as _semirings
 from ..backends.interface import Backend
+from ..exceptions import NegativeCycleError
 from ..graph import Graph
 from ..semirings import Semiring
 from . import bits
@@ -130,8 +131,6 @@ class GraphBLASBackend(Backend):
                 rounds = fused.workfront(G.indptr, G.indices, w, source, d, stats,
                                          max(self.n, 1))
                 if rounds < 0:
-                    from ..exceptions import NegativeCycleError
-
                     raise NegativeCycleError.reachable_from(source, semiring.name)
                 stats = stats[:rounds]
                 trace.add_many(frontier=stats[:, 0], edges=stats[:, 1],
