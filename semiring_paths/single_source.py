@@ -85,7 +85,11 @@ def bfs(G: Graph, source: int, direction: str = "auto", backend: str = "auto", *
     trace = Trace("bfs", name, be.name, G.n_vertices, G.n_stored)
     t1 = time.perf_counter()
     trace.setup_seconds = t1 - t0
-    levels, parents = strat.run(be, s, trace)
+    run = be.fused_bfs(name)            # a backend may run the whole search compiled
+    if run is not None:
+        levels, parents = run(s, trace, _bfs.ALPHA, _bfs.BETA)
+    else:
+        levels, parents = strat.run(be, s, trace)
     levels, parents = be.export(levels, -1, as_cupy), be.export(parents, -1, as_cupy)
     trace.total_seconds = time.perf_counter() - t1
     return BFSResult(s, levels, parents, trace)
@@ -178,8 +182,9 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
     t1 = time.perf_counter()
     trace.setup_seconds = t1 - t0
     # a backend may run a whole strategy fused; else the strategy's shared text
-    run = be.fused(name, sr, drn) or (lambda *a, **k: strat.run(be, *a, **k))
-    d, tree = run(s, sr, trace, delta=_sssp.resolve_delta(name, G, dlt), direction=drn)
+    delta = _sssp.resolve_delta(name, G, dlt)
+    run = be.fused(name, sr, drn, delta) or (lambda *a, **k: strat.run(be, *a, **k))
+    d, tree = run(s, sr, trace, delta=delta, direction=drn)
     dist = be.values(d, sr, as_cupy)
     trace.total_seconds = time.perf_counter() - t1
     host = dist.get if as_cupy else lambda: dist

@@ -48,10 +48,12 @@ device array on a backend with ``device_results``) is an argument, never a mode.
 Capabilities (defaults: "not here")
 
 =============================================  ============================================
-``fused(strategy, semiring, direction)``       a callable running a whole SSSP strategy as
+``fused(strategy, semiring, direction, Δ)``    a callable running a whole SSSP strategy as
                                                one compiled or device-resident loop
+``fused_bfs(strategy)``                        a callable running a whole BFS compiled
 ``finish_bfs(π, v, level, sizes, trace)``      finish a push BFS resident; ``True`` if done
 ``bitmap_bfs(sources, levels)``                the whole bitmap multi-source BFS, fused
+``many_sssp(sources, ⊕.⊗)``                    path values from many sources, fused
 ``batch_start(sources, ⊕.⊗)``                  ``(D, F)`` for ``k`` sources at once
                                                (``k × n``: relax/improve take them too)
 ``tight_tree(d, ⊕.⊗, s)``                      a shortest-path tree in one pass
@@ -165,11 +167,17 @@ class Backend(ABC):
     def values(self, d: Any, semiring: Semiring, device: bool = False) -> Any: ...
 
     # ----------------------------------------------------------------- capabilities
-    def fused(self, strategy: str, semiring: Semiring, direction: str
-              ) -> Callable[..., tuple[Any, Any]] | None:
+    def fused(self, strategy: str, semiring: Semiring, direction: str,
+              delta: float | None = None) -> Callable[..., tuple[Any, Any]] | None:
         """A whole SSSP ``strategy`` as one compiled or device-resident loop, called as the
         strategy's own text is (``run(source, semiring, trace, delta=, direction=)``); None:
-        not here, run the shared text."""
+        not here, run the shared text.  ``delta``: the Δ it will be called with, if
+        known."""
+        return None
+
+    def fused_bfs(self, strategy: str) -> Callable[..., tuple[Any, Any]] | None:
+        """A whole BFS ``strategy`` as one compiled loop, ``run(source, trace, alpha,
+        beta) -> (levels, parents)``; None: run the shared loop."""
         return None
 
     def finish_bfs(self, parents: Any, levels: Any, level: int, sizes: list[int],
@@ -181,6 +189,10 @@ class Backend(ABC):
     def bitmap_bfs(self, sources: np.ndarray, levels: np.ndarray | None
                    ) -> np.ndarray | None:
         """The bitmap multi-source BFS as one fused routine (level counts), or None."""
+        return None
+
+    def many_sssp(self, sources: np.ndarray, semiring: Semiring) -> np.ndarray | None:
+        """Path values from every source (``k × n``) as one fused routine, or None."""
         return None
 
     def batch_start(self, sources: np.ndarray, semiring: Semiring) -> tuple[Any, Any] | None:

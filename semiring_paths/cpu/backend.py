@@ -7,12 +7,15 @@ for min_plus when exact, else FP64).  BFS pull steps run on bitmap vectors, so
 SuiteSparse's dot product sees the frontier as a dense bit test and stops at the first
 parent it finds; SSSP pulls run on full vectors (``d``, and ``A ⊕ I`` so that the result
 is full too), where every elementwise pass that follows is a plain loop over arrays.
+
+Where a Python-driven sequence of these calls costs more than the work (small graphs,
+thousands of rounds), the same algebra runs as compiled loops: the capabilities of
+``fused.py`` (``FusedLoops``), mixed in here.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -23,10 +26,10 @@ from graphblas import Matrix, Vector, binary, monoid
 
 from .. import semirings as _semirings
 from ..backends.interface import Backend
-from ..exceptions import NegativeCycleError
 from ..graph import Graph
 from ..semirings import Semiring
 from . import bits
+from .fused import FusedLoops
 
 _I64 = gb.dtypes.INT64
 _BOOL = gb.dtypes.BOOL
@@ -78,98 +81,15 @@ def _bitmap(v: Vector) -> Vector:
     return v
 
 
-#: the fused loops pay below this many stored edges (rounds are few and tiny: the
-#: GraphBLAS calls' overhead is the cost) ...
-FUSED_SMALL = 200_000
-#: ... and on graphs of mean out-degree below this (roads, meshes, grids: thousands of
-#: rounds).  1000² grid, weights 1..255: fused near-far 104 ms vs GraphBLAS near-far
-#: 1064-1087 ms (scipy dijkstra 236-249 ms); Kronecker 20 keeps the GraphBLAS rounds
-#: (light-first; wide frontiers are SuiteSparse's strength).
-FUSED_DEGREE = 8.0
-
-
-class GraphBLASBackend(Backend):
+class GraphBLASBackend(FusedLoops, Backend):
     """The CPU backend bound to one graph (``semiring_paths.backends.interface``)."""
 
     name: ClassVar[str] = "cpu"
-    #: when the fused loops of ``fused.py`` run: "auto" (:meth:`_fused_pays`), "always",
-    #: "never" (the GraphBLAS rounds); the parity tests run both paths
-    fused_mode: ClassVar[str] = "auto"
-    #: strategies with a fused loop (min_plus, push)
-    FUSED: ClassVar[tuple[str, ...]] = ("workfront", "near-far")
 
     def __init__(self, G: Graph):
         self.graph = G
         self.n = G.n_vertices
         self._pattern: tuple[Matrix, Matrix] | None = None
-
-    # ----------------------------------------------------------------- fused loops
-    def _fused_pays(self) -> bool:
-        if self.fused_mode != "auto" or self._pattern is not None:
-            return self.fused_mode == "always" and self._pattern is None
-        G = self.graph
-        return G.n_stored < FUSED_SMALL or G.mean_degree < FUSED_DEGREE
-
-    def fused(self, strategy: str, semiring: Semiring, direction: str):
-        """``workfront`` and ``near-far`` under min_plus, pushing, as compiled loops
-        (``fused.py``) where they pay; None otherwise (the GraphBLAS rounds)."""
-        if (strategy not in self.FUSED or semiring.name != "min_plus"
-                or direction not in ("push", "auto") or not self._fused_pays()):
-            return None
-        if strategy == "near-far" and self.graph.has_negative_weights:
-            return None
-        from . import fused
-
-        G = self.graph
-        w = G.weights if G.weighted else np.ones(G.n_stored, np.int8)
-
-        def run(source, semiring, trace, delta=None, direction="push"):
-            t0 = time.perf_counter()
-            d = np.full(self.n, np.inf)
-            if strategy == "workfront":
-                stats = np.empty((self.n + 1, 3), np.int64)
-                rounds = fused.workfront(G.indptr, G.indices, w, source, d, stats,
-                                         max(self.n, 1))
-                if rounds < 0:
-                    raise NegativeCycleError.reachable_from(source, semiring.name)
-                stats = stats[:rounds]
-                trace.add_many(frontier=stats[:, 0], edges=stats[:, 1],
-                               seconds=(time.perf_counter() - t0) / max(rounds, 1),
-                               direction="fused", changed=stats[:, 2])
-            else:                        # delta: the caller resolves the default
-                stats, splits = fused.near_far(G.indptr, G.indices, w, source,
-                                               float(delta), d)
-                trace.add_many(frontier=stats[:, 0], edges=stats[:, 1],
-                               seconds=(time.perf_counter() - t0) / max(len(stats), 1),
-                               direction="fused", pending=stats[:, 2], delta=splits)
-            return d, None
-        return run
-
-    def finish_bfs(self, parents, levels, level, sizes, trace) -> bool:
-        """Where the fused loops pay, the whole push BFS runs compiled from the start."""
-        if level != 0 or not self._fused_pays():
-            return False
-        from . import fused
-
-        t0 = time.perf_counter()
-        G = self.graph
-        lv = np.full(self.n, -1, np.int64)
-        pa = np.full(self.n, -1, np.int64)
-        stats = np.empty((self.n + 1, 3), np.int64)
-        k = fused.bfs_push(G.indptr, G.indices, self._source_of(levels), lv, pa, stats)
-        stats = stats[:k]
-        trace.add_many(frontier=stats[:, 0], edges=stats[:, 1],
-                       seconds=(time.perf_counter() - t0) / max(k, 1),
-                       direction="fused", changed=stats[:, 2])
-        ids = self._ids
-        levels << Vector.from_dense(lv.astype(ids.np_type), missing_value=-1)
-        parents << Vector.from_dense(pa.astype(ids.np_type), missing_value=-1)
-        return True
-
-    @staticmethod
-    def _source_of(levels: Vector) -> int:
-        idx, _ = levels.to_coo()          # at level 0 only the source has a level
-        return int(idx[0])
 
     @classmethod
     def over(cls, G: Graph, A: Matrix) -> GraphBLASBackend:

@@ -1,181 +1,262 @@
-"""Fused CPU loops (numba): whole searches as compiled rounds, where a Python-driven
-sequence of GraphBLAS calls costs more than the work (DESIGN.md §4).
+"""The CPU backend's compiled loops (``loops/``) as capabilities of the seam.
 
-The same algebra as the strategies of ``algorithms/``, one relaxation step a round, but a
-round is a loop over the frontier's edges instead of a handful of GraphBLAS calls (≥ 60 µs
-each): on a road network or a grid (thousands of rounds) and on small graphs that call
-overhead is the whole cost.
+``FusedLoops`` is mixed into :class:`~semiring_paths.cpu.backend.GraphBLASBackend`: each
+capability of ``backends/interface.py`` it serves returns a runner (or a result) where the
+compiled loop runs, and None where the GraphBLAS rounds do.  Results are host arrays, so
+nothing is converted to or from GraphBLAS vectors on the way out.
 
-* ``bfs_push``: SOVM, ``q⟨¬π⟩ = q any.secondi A`` — levels and parents, a queue a level.
-* ``workfront``: ``t = f min.+ A ; f = t⟨t < d⟩ ; d = min(d, t)`` — the frontier is what
-  changed in the last round (a vertex listed once a round).
-* ``near_far``: 002's Near-Far: improved vertices below ``split`` form the next near set,
-  the others go to the far pile; when the near set empties, ``split`` moves past the
-  least far value (by whole Δ) and the far pile is split again.
-
-Distances are float64 (sums of the graph's own weight dtype, as scipy forms them).  Each
-loop records per round (frontier, edges, changed[, pending, split]) for the trace.
-Compiled code is cached on disk (``cache=True``); where the cache directory cannot be
-written numba compiles in memory.
+When: ``fused_mode`` is "auto" (:meth:`FusedLoops.fused_pays`, the rule below), "always"
+or "never"; the parity tests run the CPU with both.  A strategy, semiring or direction the
+loops do not have (pull SSSP, users' own semirings) always runs as GraphBLAS rounds.
 """
 
 from __future__ import annotations
 
-import math
+import time
+from functools import cached_property
+from typing import ClassVar
 
 import numpy as np
-from numba import njit
 
-__all__ = ["bfs_push", "near_far", "workfront"]
+from ..exceptions import NegativeCycleError
+from ..graph import Graph
+from ..results import Trace
+from ..semirings import Semiring
+from .loops import bfs as bfs_loops
+from .loops import many, sssp
 
+#: the compiled loops pay below this many stored edges (GraphBLAS rounds are few and tiny:
+#: their calls' overhead is the cost) ...
+FUSED_SMALL = 200_000
+#: ... and on graphs of mean out-degree below this (roads, meshes, grids: thousands of
+#: rounds).  1000² grid, weights 1..255: fused near-far 104 ms vs GraphBLAS near-far
+#: 1064-1087 ms (scipy dijkstra 236-249 ms).
+FUSED_DEGREE = 8.0
+#: BFS runs compiled on every graph: the pull levels run in parallel and the push levels
+#: serially (see ``benchmarks/bench_cpu.py``)
+FUSED_BFS = True
+#: the bitmap multi-source BFS when a source's search has at most this many levels; one
+#: search a source (in parallel) beyond: bits cost levels × edges × ⌈k/64⌉ words
+BITMAP_LEVELS = 64
+#: Δ-stepping's window of bins is ⌊max w / Δ⌋ + 2: beyond this many the loop declines
+MAX_BINS = 1 << 22
 
-@njit(cache=True)
-def bfs_push(indptr, indices, source, levels, parents, stats):
-    """Levels and parents (preset to -1) of a push BFS; ``stats[k] = (frontier, edges,
-    next)`` of level k + 1.  Returns the number of levels run."""
-    n = indptr.size - 1
-    q = np.empty(n, np.int64)
-    nxt = np.empty(n, np.int64)
-    q[0] = source
-    nq = 1
-    levels[source] = 0
-    parents[source] = source
-    level = 0
-    while nq:
-        level += 1
-        nn = 0
-        edges = 0
-        for i in range(nq):
-            u = q[i]
-            for k in range(indptr[u], indptr[u + 1]):
-                v = indices[k]
-                if levels[v] < 0:                  # q⟨¬π⟩: unreached only
-                    levels[v] = level
-                    parents[v] = u
-                    nxt[nn] = v
-                    nn += 1
-            edges += indptr[u + 1] - indptr[u]
-        stats[level - 1, 0] = nq
-        stats[level - 1, 1] = edges
-        stats[level - 1, 2] = nn
-        q, nxt = nxt, q
-        nq = nn
-    return level
+#: strategy → (kernel, semirings it runs)
+_ALL = ("min_plus", "max_min", "max_times")
+KERNELS = {"workfront": _ALL, "bellman-ford": _ALL, "martin": _ALL,
+           "light-first": ("min_plus",), "near-far": ("min_plus",),
+           "delta-stepping": ("min_plus",), "crauser": ("min_plus",),
+           "crauser-economic": ("min_plus",)}
+_RULES = {"martin": sssp.MARTIN, "crauser": sssp.CRAUSER,
+          "crauser-economic": sssp.ECONOMIC}
+_BFS_MODES = {"sovm": bfs_loops.PUSH, "bovm": bfs_loops.PULL,
+              "direction-optimizing": bfs_loops.DIRECTION_OPTIMIZING}
 
 
-@njit(cache=True)
-def workfront(indptr, indices, weights, source, d, stats, max_rounds):
-    """min_plus workfront from ``source`` into ``d`` (preset to inf); ``stats[r] =
-    (frontier, edges, changed)``.  Returns the rounds run, or -1 past ``max_rounds`` (a
-    negative cycle)."""
-    n = indptr.size - 1
-    f = np.empty(n, np.int64)
-    nxt = np.empty(n, np.int64)
-    mark = np.full(n, -1, np.int64)              # the round a vertex was last listed in
-    d[source] = 0.0
-    f[0] = source
-    nf = 1
-    rounds = 0
-    while nf:
-        if rounds >= max_rounds:
-            return -1
-        nn = 0
-        edges = 0
-        for i in range(nf):
-            u = f[i]
-            du = d[u]
-            for k in range(indptr[u], indptr[u + 1]):
-                v = indices[k]
-                t = du + weights[k]                # t = f min.+ A
-                if t < d[v]:                       # f = t⟨t < d⟩ ; d = min(d, t)
-                    d[v] = t
-                    if mark[v] != rounds:
-                        mark[v] = rounds
-                        nxt[nn] = v
-                        nn += 1
-            edges += indptr[u + 1] - indptr[u]
-        stats[rounds, 0] = nf
-        stats[rounds, 1] = edges
-        stats[rounds, 2] = nn
-        rounds += 1
-        f, nxt = nxt, f
-        nf = nn
-    return rounds
+def _record(trace: Trace, stats: np.ndarray, fs: np.ndarray, rounds: int, t0: float,
+            third: str = "changed") -> None:
+    """One trace row a compiled round (seconds: the loop's time spread evenly); the
+    kernels' third column is ``changed``, or ``settled`` for the settle rules and
+    Δ-stepping."""
+    s = stats[:rounds]
+    trace.add_many(frontier=s[:, 0], edges=s[:, 1], pending=s[:, 3], delta=fs[:rounds],
+                   seconds=(time.perf_counter() - t0) / max(rounds, 1),
+                   direction="fused", **{third: s[:, 2]})
 
 
-@njit(cache=True)
-def near_far(indptr, indices, weights, source, delta, d):
-    """min_plus Near-Far from ``source`` into ``d`` (preset to inf), non-negative weights.
-    Returns ``stats`` (per round: frontier, edges, far pile) and ``splits``."""
-    n = indptr.size - 1
-    stats = np.empty((n + 1, 3), np.int64)
-    splits = np.empty(n + 1, np.float64)
-    near = np.empty(n, np.int64)
-    nxt = np.empty(n, np.int64)
-    far = np.empty(n, np.int64)
-    in_far = np.zeros(n, np.bool_)
-    mark = np.full(n, -1, np.int64)
-    d[source] = 0.0
-    near[0] = source
-    nnear = 1
-    nfar = 0
-    split = delta
-    rounds = 0
-    while True:
-        if nnear == 0:                             # refill from the far pile
-            low = math.inf
-            for i in range(nfar):
-                if d[far[i]] < low:
-                    low = d[far[i]]
-            if nfar == 0 or low == math.inf:
-                break
-            end = (math.floor(low / delta) + 1.0) * delta
-            if end <= low:
-                end = np.nextafter(low, math.inf)
-            if end > split:
-                split = end                        # skip empty ranges
-            keep = 0
-            for i in range(nfar):
-                v = far[i]
-                if d[v] < split:                   # near = far⟨δ < split⟩
-                    in_far[v] = False
-                    if mark[v] != rounds:
-                        mark[v] = rounds
-                        near[nnear] = v
-                        nnear += 1
-                else:
-                    far[keep] = v
-                    keep += 1
-            nfar = keep
-            continue
-        nn = 0
-        edges = 0
-        for i in range(nnear):
-            u = near[i]
-            du = d[u]
-            for k in range(indptr[u], indptr[u + 1]):
-                v = indices[k]
-                t = du + weights[k]                # t = near min.+ A
-                if t < d[v]:
-                    d[v] = t
-                    if t < split:                  # near = f⟨δ < split⟩
-                        if mark[v] != rounds + 1:
-                            mark[v] = rounds + 1
-                            nxt[nn] = v
-                            nn += 1
-                    elif not in_far[v]:            # far⟨f ≥ split⟩ = f
-                        in_far[v] = True
-                        far[nfar] = v
-                        nfar += 1
-            edges += indptr[u + 1] - indptr[u]
-        if rounds == stats.shape[0]:               # a vertex can be near more than once
-            stats = np.concatenate((stats, np.empty_like(stats)))
-            splits = np.concatenate((splits, np.empty_like(splits)))
-        stats[rounds, 0] = nnear
-        stats[rounds, 1] = edges
-        stats[rounds, 2] = nfar
-        splits[rounds] = split
-        rounds += 1
-        near, nxt = nxt, near
-        nnear = nn
-    return stats[:rounds], splits[:rounds]
+class FusedLoops:
+    """Capabilities served by the compiled loops (mixed into the CPU backend)."""
+
+    graph: Graph
+    n: int
+    _pattern: object
+    #: when the compiled loops run: "auto" (:meth:`fused_pays`), "always", "never"
+    fused_mode: ClassVar[str] = "auto"
+
+    # ----------------------------------------------------------------- the rule
+    def fused_pays(self, family: str = "sssp") -> bool:
+        """Whether the compiled loops run here (``family``: "sssp", "bfs", "many")."""
+        if self._pattern is not None or self.fused_mode == "never":
+            return False
+        if self.fused_mode == "always":
+            return True
+        G = self.graph
+        if family in ("bfs", "many"):
+            return FUSED_BFS
+        return G.n_stored < FUSED_SMALL or G.mean_degree < FUSED_DEGREE
+
+    # ----------------------------------------------------------------- arrays
+    @cached_property
+    def _csr(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """A as (indptr, indices, weights); an unweighted graph weighs 1 (int8)."""
+        G = self.graph
+        w = G.weights if G.weighted else np.ones(G.n_stored, np.int8)
+        return G.indptr, G.indices, w
+
+    @cached_property
+    def _csr_t(self) -> tuple[np.ndarray, np.ndarray]:
+        """Aᵀ by rows (in-edges of each vertex): A itself when undirected."""
+        G = self.graph
+        if not G.directed:
+            return G.indptr, G.indices
+        T = G.to_scipy(np.bool_).T.tocsr()
+        return T.indptr.astype(np.int64), T.indices.astype(G.indices.dtype)
+
+    # ----------------------------------------------------------------- BFS
+    def fused_bfs(self, strategy: str):
+        """A whole BFS (``sovm``, ``bovm``, ``direction-optimizing``) compiled:
+        ``run(source, trace, α, β) -> (levels, parents)`` as int64 host arrays (α, β:
+        the direction switch of ``algorithms/bfs.py``); or None."""
+        mode = _BFS_MODES.get(strategy)
+        if mode is None or not self.fused_pays("bfs"):
+            return None
+        def run(source: int, trace: Trace, alpha: float, beta: float):
+            t0 = time.perf_counter()
+            indptr, indices, _ = self._csr
+            tptr, tind = self._csr_t if mode != bfs_loops.PUSH else (indptr, indices)
+            levels = np.full(self.n, -1, np.int64)
+            parents = np.full(self.n, -1, np.int64)
+            stats = np.empty((self.n + 1, 4), np.int64)
+            k = bfs_loops.bfs(indptr, indices, tptr, tind, source, mode, alpha, beta,
+                              levels, parents, stats)
+            s = stats[:k]
+            trace.add_many(frontier=s[:, 0], edges=s[:, 1], changed=s[:, 2],
+                           seconds=(time.perf_counter() - t0) / max(k, 1),
+                           direction=np.where(s[:, 3] == 1, "pull", "push"))
+            return levels, parents
+        return run
+
+    # ----------------------------------------------------------------- SSSP
+    def fused(self, strategy: str, semiring: Semiring, direction: str,
+              delta: float | None = None):
+        """A whole SSSP strategy compiled (push): ``run(source, semiring, trace, delta=,
+        direction=) -> (d, None)`` with ``d`` float64 on the host; None where the loops
+        do not have it (pull, other semirings), do not pay, or where Δ-stepping's ``delta``
+        is too fine for its window of bins."""
+        if (semiring.name not in KERNELS.get(strategy, ()) or direction == "pull"
+                or not self.fused_pays("sssp")):
+            return None
+        G = self.graph
+        indptr, indices, w = self._csr
+        if (strategy == "delta-stepping" and delta is not None and G.n_stored
+                and float(w.max()) / delta + 2 > MAX_BINS):
+            return None              # its window of bins would not fit: GraphBLAS rounds
+        op = sssp.OPS[semiring.name]
+
+        def run(source, semiring, trace, delta=None, direction="push"):
+            t0 = time.perf_counter()
+            d = np.full(self.n, semiring.zero)
+            stats, fs = sssp.new_stats()
+            if strategy in ("workfront", "bellman-ford"):
+                front = np.empty(max(self.n, 1), np.int64)
+                front[0] = source
+                d[source] = semiring.one
+                stats, fs, r = sssp.fixed_point(
+                    indptr, indices, w, op, semiring.zero, d, front, 1,
+                    strategy == "bellman-ford", max(self.n, 1), True, stats, fs, 0,
+                    np.nan)
+                if r < 0:
+                    raise NegativeCycleError.reachable_from(source, semiring.name)
+            elif strategy == "light-first":
+                stats, fs, r = self._light_first(source, delta, d, stats, fs)
+            elif strategy == "near-far":
+                stats, fs, r = sssp.near_far(indptr, indices, w, source, float(delta), d,
+                                             stats, fs)
+            elif strategy == "delta-stepping":
+                nbins = int(float(w.max()) / delta) + 2 if G.n_stored else 2
+                stats, fs, r = sssp.delta_stepping(indptr, indices, w, source,
+                                                   float(delta), nbins, d, stats, fs)
+            else:
+                stats, fs, r = sssp.settle(
+                    indptr, indices, w, op, _RULES[strategy],
+                    G.min_weight if G.n_stored else 0.0, G.min_out_weight, source,
+                    semiring.one, d, True, stats, fs)
+            _record(trace, stats, fs, r, t0, "settled" if strategy in _RULES or
+                    strategy == "delta-stepping" else "changed")
+            return d, None
+        return run
+
+    def _light_first(self, source, delta, d, stats, fs):
+        """Workfront over ``A_L = A⟨A ≤ max(Δ, minout(i), minin(j))⟩``, then over all of A
+        from every reached vertex (``algorithms/sssp.py``'s light-first)."""
+        indptr, indices, w = self._csr
+        lptr, lind, lw = self._light(float(delta))
+        n = max(self.n, 1)
+        front = np.empty(n, np.int64)
+        front[0] = source
+        d[source] = 0.0
+        stats, fs, r = sssp.fixed_point(lptr, lind, lw, 0, np.inf, d, front, 1, False,
+                                        n, True, stats, fs, 0, float(delta))
+        reached = np.flatnonzero(d != np.inf)
+        front[:reached.size] = reached
+        return sssp.fixed_point(indptr, indices, w, 0, np.inf, d, front, reached.size,
+                                False, n, True, stats, fs, r, np.nan)
+
+    def _light(self, delta: float):
+        """light-first's A_L as a CSR, kept for the last Δ asked."""
+        cached = self.__dict__.get("_light_csr")
+        if cached is not None and cached[0] == delta:
+            return cached[1]
+        G = self.graph
+        indptr, indices, w = self._csr
+        keep = G.light_edges(delta)
+        kept = np.zeros(keep.size + 1, np.int64)
+        np.cumsum(keep, out=kept[1:])
+        lptr = kept[indptr]                            # kept edges before each row
+        csr = (lptr, indices[keep], w[keep])
+        self.__dict__["_light_csr"] = (delta, csr)
+        return csr
+
+    def tight_tree(self, d, semiring: Semiring, source: int):
+        """Parents of a BFS over the tight edges, one compiled pass (host ``d``)."""
+        if (not isinstance(d, np.ndarray) or semiring.name not in sssp.OPS
+                or not self.fused_pays("bfs")):
+            return None
+        indptr, indices, w = self._csr
+        parents = np.full(self.n, -1, np.int64)
+        bfs_loops.tight_tree(indptr, indices, w, sssp.OPS[semiring.name],
+                             d.astype(np.float64, copy=False), source, parents)
+        return parents
+
+    # ----------------------------------------------------------------- many sources
+    def bitmap_bfs(self, sources: np.ndarray, levels: np.ndarray | None):
+        """Level counts ``(L + 1) × k`` (and levels) of a BFS from every source: the
+        bitmap loop where searches are shallow, one search a source where deep."""
+        if not self.fused_pays("many") or sources.size == 0:
+            return None
+        indptr, indices, _ = self._csr
+        k = sources.size
+        want = levels is not None
+        probe = np.full(self.n, -1, np.int64)
+        first = np.zeros(self.n + 1, np.int64)
+        depth0 = bfs_loops.push_levels(indptr, indices, int(sources[0]), probe,
+                                       np.empty(self.n, np.int64), first)
+        if depth0 <= BITMAP_LEVELS:
+            tptr, tind = self._csr_t
+            out = levels if want else np.empty((1, 1), np.int64)
+            return many.bits(tptr, tind, sources.astype(np.int64), out, want)
+        width = 2 * depth0 + 2
+        while True:
+            counts = np.zeros((k, width), np.int64)
+            out = levels if want else np.empty((1, 1), np.int64)
+            if want:
+                out.fill(-1)
+            depth = many.bfs_each(indptr, indices, sources.astype(np.int64), out, want,
+                                  counts)
+            if depth.max() <= width:
+                return np.ascontiguousarray(counts[:, :depth.max()].T)
+            width = int(depth.max())
+
+    def many_sssp(self, sources: np.ndarray, semiring: Semiring):
+        """Path values from every source (``k × n`` float64), one compiled Dijkstra a
+        source in parallel; None where the loops do not run."""
+        if (not self.fused_pays("many") or semiring.name not in sssp.OPS
+                or self.graph.has_negative_weights):
+            return None
+        indptr, indices, w = self._csr
+        out = np.full((sources.size, self.n), semiring.zero)
+        many.sssp_each(indptr, indices, w, sssp.OPS[semiring.name], sssp.MARTIN, 0.0,
+                       self.graph.min_out_weight, sources.astype(np.int64),
+                       semiring.one, out)
+        return out
+

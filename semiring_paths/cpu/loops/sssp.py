@@ -1,0 +1,379 @@
+"""Single-source path values as compiled rounds: each strategy's masking rule over the
+relaxation ``t = f ⊕.⊗ A ; d ⊕= t`` (the algebra of ``algorithms/sssp.py``).
+
+Semirings are codes (``OPS``): ``⊗`` is ``+``, ``min`` or ``×`` and ``⊕`` keeps the
+least (min_plus) or the greatest (max_min, max_times) value.  Every kernel writes ``d``
+(preset to ``0̄``) in place and records one row a round in ``stats`` (frontier, edges
+examined, changed or settled, pending) and ``fs`` (Δ, split or threshold), growing both
+as needed; it returns ``(stats, fs, rounds)``.
+
+* :func:`fixed_point` — workfront (``f`` = what changed) and Bellman-Ford (``f`` = every
+  vertex with a value); -1 rounds past ``max_rounds`` (an improving cycle).
+* :func:`near_far` — 002's Near-Far (near set below ``split``, far pile above).
+* :func:`delta_stepping` — Meyer–Sanders buckets of width Δ in a circular window of bins.
+* :func:`settle` — Martín, Crauser and economic Crauser: settle ``U⟨δ ≤ Δᵢ⟩`` a round,
+  the open set ``U`` on indexed heaps (``heap.py``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from .heap import pop, remove, update
+
+__all__ = ["OPS", "delta_stepping", "fixed_point", "near_far", "new_stats", "settle"]
+
+#: semiring codes of the kernels
+OPS = {"min_plus": 0, "max_min": 1, "max_times": 2}
+#: settle rules
+MARTIN, CRAUSER, ECONOMIC = 0, 1, 2
+
+
+@njit(cache=True, inline="always")
+def _times(op, a, w):                      # a ⊗ w
+    if op == 0:
+        return a + w
+    if op == 1:
+        return min(a, w)
+    return a * w
+
+
+@njit(cache=True, inline="always")
+def _better(op, t, d):                     # t ⊕ d ≠ d
+    return t < d if op == 0 else t > d
+
+
+def new_stats(rows: int = 64):
+    """Empty round records: ``stats`` (frontier, edges, changed, pending) and ``fs``."""
+    return np.full((rows, 4), -1, np.int64), np.full(rows, np.nan)
+
+
+@njit(cache=True)
+def _room(stats, fs, r):
+    """``stats``/``fs`` with a row ``r`` (doubled when full)."""
+    if r < stats.shape[0]:
+        return stats, fs
+    s = np.full((2 * stats.shape[0], 4), -1, np.int64)
+    f = np.full(2 * fs.size, np.nan)
+    s[:r] = stats[:r]
+    f[:r] = fs[:r]
+    return s, f
+
+
+# ---------------------------------------------------------------------- fixed points
+@njit(cache=True)
+def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, record,
+                stats, fs, r, delta):
+    """Rounds of ``t = f ⊕.⊗ A ; f = t⟨t ⊕ d ≠ d⟩ ; d ⊕= t`` from ``f = front[:nf]`` until
+    nothing changes.  ``whole`` (Bellman-Ford): the frontier is every vertex with a value,
+    listed in ``front`` (capacity n), which grows as vertices are reached.  Rounds are
+    numbered from ``r`` (a second phase continues the first's records)."""
+    n = indptr.size - 1
+    nxt = np.empty(0 if whole else n, np.int64)
+    mark = np.full(n, -1, np.int64)              # the round a vertex last changed in
+    start = r
+    while nf:
+        if r - start >= max_rounds:
+            return stats, fs, -1
+        nn = 0
+        edges = 0
+        cnt = nf
+        for i in range(cnt):
+            u = front[i]
+            du = d[u]
+            for k in range(indptr[u], indptr[u + 1]):
+                v = indices[k]
+                t = _times(op, du, np.float64(w[k]))      # t = f ⊕.⊗ A
+                if _better(op, t, d[v]):                  # f = t⟨t ⊕ d ≠ d⟩ ; d ⊕= t
+                    if whole and d[v] == zero:
+                        front[nf] = v                     # newly reached: f grows
+                        nf += 1
+                    d[v] = t
+                    if mark[v] != r:
+                        mark[v] = r
+                        if not whole:
+                            nxt[nn] = v
+                        nn += 1
+            edges += indptr[u + 1] - indptr[u]
+        if record:
+            stats, fs = _room(stats, fs, r)
+            stats[r, 0] = cnt
+            stats[r, 1] = edges
+            stats[r, 2] = nn
+            fs[r] = delta
+        r += 1
+        if whole:
+            if nn == 0:
+                break
+        else:
+            front, nxt = nxt, front
+            nf = nn
+    return stats, fs, r
+
+
+# ---------------------------------------------------------------------- near-far
+@njit(cache=True)
+def near_far(indptr, indices, w, source, delta, d, stats, fs):
+    """min_plus Near-Far (002), non-negative weights: improved vertices below ``split``
+    form the next near set, the others join the far pile; when the near set empties,
+    ``split`` moves past the least far value (by whole Δ) and the far pile is split."""
+    n = indptr.size - 1
+    near = np.empty(n, np.int64)
+    nxt = np.empty(n, np.int64)
+    far = np.empty(n, np.int64)
+    in_far = np.zeros(n, np.bool_)
+    mark = np.full(n, -1, np.int64)
+    d[source] = 0.0
+    near[0] = source
+    nnear = 1
+    nfar = 0
+    split = delta
+    r = 0
+    while True:
+        if nnear == 0:                             # refill from the far pile
+            low = math.inf
+            for i in range(nfar):
+                if d[far[i]] < low:
+                    low = d[far[i]]
+            if nfar == 0 or low == math.inf:
+                break
+            end = (math.floor(low / delta) + 1.0) * delta
+            if end <= low:
+                end = np.nextafter(low, math.inf)
+            if end > split:
+                split = end                        # skip empty ranges
+            keep = 0
+            for i in range(nfar):
+                v = far[i]
+                if d[v] < split:                   # near = far⟨δ < split⟩
+                    in_far[v] = False
+                    if mark[v] != r:
+                        mark[v] = r
+                        near[nnear] = v
+                        nnear += 1
+                else:
+                    far[keep] = v
+                    keep += 1
+            nfar = keep
+            continue
+        nn = 0
+        edges = 0
+        for i in range(nnear):
+            u = near[i]
+            du = d[u]
+            for k in range(indptr[u], indptr[u + 1]):
+                v = indices[k]
+                t = du + w[k]                      # t = near min.+ A
+                if t < d[v]:
+                    d[v] = t
+                    if t < split:                  # near = f⟨δ < split⟩
+                        if mark[v] != r + 1:
+                            mark[v] = r + 1
+                            nxt[nn] = v
+                            nn += 1
+                    elif not in_far[v]:            # far⟨f ≥ split⟩ = f
+                        in_far[v] = True
+                        far[nfar] = v
+                        nfar += 1
+            edges += indptr[u + 1] - indptr[u]
+        stats, fs = _room(stats, fs, r)
+        stats[r, 0] = nnear
+        stats[r, 1] = edges
+        stats[r, 2] = nn
+        stats[r, 3] = nfar
+        fs[r] = split
+        r += 1
+        near, nxt = nxt, near
+        nnear = nn
+    return stats, fs, r
+
+
+# ---------------------------------------------------------------------- Δ-stepping
+@njit(cache=True, inline="always")
+def _bin_add(pv, pn, head, used, free, b, v):
+    """Push ``v`` onto the list of bin slot ``b`` (slots recycled through ``free``)."""
+    if free >= 0:
+        s = free
+        free = pn[s]
+    else:
+        if used == pv.size:
+            pv = np.concatenate((pv, np.empty_like(pv)))
+            pn = np.concatenate((pn, np.empty_like(pn)))
+        s = used
+        used += 1
+    pv[s] = v
+    pn[s] = head[b]
+    head[b] = s
+    return pv, pn, used, free
+
+
+@njit(cache=True)
+def delta_stepping(indptr, indices, w, source, delta, nbins, d, stats, fs):
+    """min_plus Δ-stepping (Meyer–Sanders; 002's Bucketing), non-negative weights: the
+    lowest non-empty bucket ``B = U⟨δ < (k+1)Δ⟩`` is relaxed along light edges
+    (``w ≤ Δ``) until it stops refilling, then the heavy edges of all it settled, once.
+    Buckets are lists in a circular window of ``nbins ≥ ⌊max w / Δ⌋ + 2`` bins: every
+    open vertex lies within that many buckets of the current one."""
+    n = indptr.size - 1
+    pv = np.empty(n + 16, np.int64)                # bin lists: vertex, next slot
+    pn = np.empty(n + 16, np.int64)
+    head = np.full(nbins, -1, np.int64)
+    used = 0
+    free = -1
+    live = 1                                       # entries in bins (stale ones too)
+    B = np.empty(n, np.int64)
+    R = np.empty(n, np.int64)
+    mark = np.full(n, -1, np.int64)                # the round a vertex was taken in
+    in_r = np.full(n, -1, np.int64)                # the bucket a vertex was settled in
+    d[source] = 0.0
+    pv, pn, used, free = _bin_add(pv, pn, head, used, free, 0, source)
+    cur = 0
+    r = 0
+    while live:
+        slot = cur % nbins
+        if head[slot] < 0:
+            cur += 1
+            continue
+        hi = (cur + 1) * delta
+        nr = 0
+        while True:
+            # B = U⟨δ < (k+1)Δ⟩: take the bin's list, keep current entries once
+            nb = 0
+            s = head[slot]
+            head[slot] = -1
+            while s >= 0:
+                v = pv[s]
+                nx = pn[s]
+                pn[s] = free
+                free = s
+                live -= 1
+                if int(d[v] / delta) == cur and mark[v] != r:
+                    mark[v] = r
+                    B[nb] = v
+                    nb += 1
+                s = nx
+            if nb == 0:
+                break
+            edges = 0
+            for i in range(nb):                    # t = B min.+ A_light
+                u = B[i]
+                if in_r[u] != cur:
+                    in_r[u] = cur
+                    R[nr] = u
+                    nr += 1
+                du = d[u]
+                for k in range(indptr[u], indptr[u + 1]):
+                    if w[k] <= delta:
+                        edges += 1
+                        v = indices[k]
+                        t = du + w[k]
+                        if t < d[v]:
+                            d[v] = t
+                            pv, pn, used, free = _bin_add(pv, pn, head, used, free,
+                                                          int(t / delta) % nbins, v)
+                            live += 1
+            stats, fs = _room(stats, fs, r)
+            stats[r, 0] = nb
+            stats[r, 1] = edges
+            stats[r, 3] = live
+            fs[r] = hi
+            r += 1
+        edges = 0
+        for i in range(nr):                        # t = R min.+ A_heavy, once
+            u = R[i]
+            du = d[u]
+            for k in range(indptr[u], indptr[u + 1]):
+                if w[k] > delta:
+                    edges += 1
+                    v = indices[k]
+                    t = du + w[k]
+                    if t < d[v]:
+                        d[v] = t
+                        pv, pn, used, free = _bin_add(pv, pn, head, used, free,
+                                                      int(t / delta) % nbins, v)
+                        live += 1
+        stats, fs = _room(stats, fs, r)
+        stats[r, 0] = nr
+        stats[r, 1] = edges
+        stats[r, 2] = nr
+        stats[r, 3] = live
+        fs[r] = hi
+        r += 1
+        cur += 1
+    return stats, fs, r
+
+
+# ---------------------------------------------------------------------- settle rules
+@njit(cache=True)
+def settle(indptr, indices, w, op, rule, w_min, minout, source, one, d, record, stats, fs):
+    """Settle ``F = U⟨δ ≤ Δᵢ⟩`` a round and relax ``t⟨¬S⟩ = F ⊕.⊗ A`` (papers/001):
+    Martín ``Δᵢ = ⊕_U δ`` (eq. 3; with ties, Dijkstra), Crauser ``Δᵢ = min_U (δ +
+    minout)`` (eq. 1), economic ``Δᵢ = min_U δ + min_w`` (eq. 2).  ``U`` lives on an
+    indexed heap keyed by δ (negated for a max semiring); Crauser keeps a second heap keyed
+    by ``δ + minout``."""
+    n = indptr.size - 1
+    sign = 1.0 if op == 0 else -1.0
+    k1 = np.empty(n)                               # heap keys: sign·δ
+    h1 = np.empty(n, np.int64)
+    p1 = np.full(n, -1, np.int64)
+    crauser = rule == CRAUSER
+    k2 = np.empty(n if crauser else 0)             # δ + minout
+    h2 = np.empty(n if crauser else 0, np.int64)
+    p2 = np.full(n if crauser else 0, -1, np.int64)
+    done = np.zeros(n, np.bool_)                   # S: settled
+    F = np.empty(n, np.int64)
+    d[source] = one
+    k1[source] = sign * one
+    s1 = update(h1, p1, k1, source, 0)
+    s2 = 0
+    if crauser:
+        k2[source] = one + minout[source]
+        s2 = update(h2, p2, k2, source, 0)
+    settled = 0
+    r = 0
+    while s1:
+        if rule == MARTIN:                         # Δᵢ, in key space
+            lim = k1[h1[0]]
+        elif crauser:
+            lim = k2[h2[0]]
+        else:
+            lim = k1[h1[0]] + w_min
+        nf = 0
+        while s1 and k1[h1[0]] <= lim:             # F = U⟨δ ≤ Δᵢ⟩ ; U = U⟨¬F⟩ ; S⟨F⟩ = F
+            u = pop(h1, p1, k1, s1)
+            s1 -= 1
+            if crauser:
+                s2 = remove(h2, p2, k2, u, s2)
+            done[u] = True
+            F[nf] = u
+            nf += 1
+        settled += nf
+        edges = 0
+        for i in range(nf):                        # t⟨¬S⟩ = F ⊕.⊗ A
+            u = F[i]
+            du = d[u]
+            for k in range(indptr[u], indptr[u + 1]):
+                v = indices[k]
+                if done[v]:
+                    continue
+                t = _times(op, du, np.float64(w[k]))
+                if _better(op, t, d[v]):           # d ⊕= t ; U⟨changed⟩ = t
+                    d[v] = t
+                    k1[v] = sign * t
+                    s1 = update(h1, p1, k1, v, s1)
+                    if crauser:
+                        k2[v] = t + minout[v]
+                        s2 = update(h2, p2, k2, v, s2)
+            edges += indptr[u + 1] - indptr[u]
+        if record:
+            stats, fs = _room(stats, fs, r)
+            stats[r, 0] = nf
+            stats[r, 1] = edges
+            stats[r, 2] = settled
+            stats[r, 3] = s1
+            fs[r] = sign * lim
+        r += 1
+    return stats, fs, r
