@@ -7,7 +7,8 @@ direction-optimizing (Beamer et al., SC'12), the rules of ``algorithms/bfs.py``.
   the current level and stops at the first — parallel over the vertices (``prange``),
   without atomics: a vertex is written only by its own iteration;
 * direction-optimizing: push while the frontier's out-edges are at most the unexplored
-  edges / α, pull until the frontier is under n / β and shrinking (α = 15, β = 18 as GAP).
+  edges / α or the frontier shrinks, pull until it is under n / β and shrinking (α = 15,
+  β = 18 as GAP) — the rule of ``algorithms/bfs.py``.
 
 ``levels`` and ``parents`` (preset to -1) are filled in place; ``stats[ℓ]`` = (frontier,
 edges examined or -1 for a pull, next frontier, 1 for a pull) of level ℓ + 1.
@@ -98,7 +99,8 @@ def bfs(indptr, indices, tptr, tind, source, mode, alpha, beta, levels, parents,
                 for i in range(nq):
                     edges += indptr[q[i] + 1] - indptr[q[i]]
                 unexplored -= edges
-                pull = edges > unexplored / alpha  # the frontier is heavy: pull
+                # heavy and growing: pull
+                pull = edges > unexplored / alpha and nq >= prev
         prev = nq
         level += 1
         if pull:

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .bfs import push_levels
@@ -92,7 +92,7 @@ def _level(tptr, tind, F, N, S, active, nxt_active, level, levels, want_levels, 
 
 
 @njit(cache=True)
-def bits(tptr, tind, sources, levels, want_levels):
+def bits(tptr, tind, sources, levels, want_levels, threads):
     """Level counts ``C`` (``(L + 1) × k``; row 0 counts each source itself) of a BFS
     from every (distinct) source at once; ``levels[s]`` (preset to -1) receives source
     ``s``'s levels when ``want_levels``."""
@@ -113,7 +113,7 @@ def bits(tptr, tind, sources, levels, want_levels):
             levels[s, v] = 0
     out = np.zeros((64, k), np.int64)
     out[0, :] = 1
-    cnt = np.zeros((4 * get_num_threads(), k), np.int64)
+    cnt = np.zeros((4 * threads, k), np.int64)
     level = 0
     while True:
         level += 1

@@ -8,7 +8,11 @@ examined, changed or settled, pending) and ``fs`` (Δ, split or threshold), grow
 as needed; it returns ``(stats, fs, rounds)``.
 
 * :func:`fixed_point` — workfront (``f`` = what changed) and Bellman-Ford (``f`` = every
-  vertex with a value); -1 rounds past ``max_rounds`` (an improving cycle).
+  vertex with a value); -1 rounds past ``max_rounds`` (an improving cycle).  A workfront
+  round whose frontier has ``PAR_EDGES`` out-edges or more runs in parallel
+  (:func:`_wide`: edge-balanced chunks, ``d`` lowered by compare-and-swap, the next
+  frontier deduplicated by a CAS on ``mark``); thinner rounds stay serial, where a
+  parallel region's start would cost more than the round.
 * :func:`near_far` — 002's Near-Far (near set below ``split``, far pile above).
 * :func:`delta_stepping` — Meyer–Sanders buckets of width Δ in a circular window of bins.
 * :func:`settle` — Martín, Crauser and economic Crauser: settle ``U⟨δ ≤ Δᵢ⟩`` a round,
@@ -20,8 +24,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
+from .atomic import cas, relax_max, relax_min
 from .heap import pop, remove, update
 
 __all__ = ["OPS", "delta_stepping", "fixed_point", "near_far", "new_stats", "settle"]
@@ -64,13 +69,57 @@ def _room(stats, fs, r):
 
 
 # ---------------------------------------------------------------------- fixed points
+#: a workfront round runs in parallel from this many frontier out-edges
+PAR_EDGES = 1 << 14
+
+
+@njit(cache=True, parallel=True)
+def _wide(indptr, indices, w, op, d, front, nf, nxt, mark, r, threads):
+    """One parallel round ``t = f ⊕.⊗ A ; f = t⟨t ⊕ d ≠ d⟩ ; d ⊕= t`` over
+    ``front[:nf]``; the next frontier lands in ``nxt``.  Returns (its size, edges)."""
+    pre = np.empty(nf + 1, np.int64)               # out-edges before each frontier entry
+    pre[0] = 0
+    for i in range(nf):
+        u = front[i]
+        pre[i + 1] = pre[i] + indptr[u + 1] - indptr[u]
+    total = pre[nf]
+    chunks = 8 * threads
+    bounds = np.searchsorted(pre, np.arange(chunks + 1) * total // chunks)
+    bounds[chunks] = nf
+    out = np.empty(total, np.int64)                # chunk c writes from pre[bounds[c]]
+    found = np.zeros(chunks, np.int64)
+    dbits = d.view(np.int64)
+    for c in prange(chunks):
+        j0 = pre[bounds[c]]
+        j = j0
+        for i in range(bounds[c], bounds[c + 1]):
+            u = front[i]
+            du = d[u]
+            for k in range(indptr[u], indptr[u + 1]):
+                v = indices[k]
+                t = _times(op, du, np.float64(w[k]))
+                if relax_min(dbits, v, t) if op == 0 else relax_max(dbits, v, t):
+                    m = mark[v]
+                    if m != r and cas(mark, v, m, r) == m:
+                        out[j] = v
+                        j += 1
+        found[c] = j - j0
+    nn = 0
+    for c in range(chunks):
+        j0 = pre[bounds[c]]
+        nxt[nn:nn + found[c]] = out[j0:j0 + found[c]]
+        nn += found[c]
+    return nn, total
+
+
 @njit(cache=True)
 def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, record,
-                stats, fs, r, delta):
+                stats, fs, r, delta, threads):
     """Rounds of ``t = f ⊕.⊗ A ; f = t⟨t ⊕ d ≠ d⟩ ; d ⊕= t`` from ``f = front[:nf]`` until
     nothing changes.  ``whole`` (Bellman-Ford): the frontier is every vertex with a value,
     listed in ``front`` (capacity n), which grows as vertices are reached.  Rounds are
-    numbered from ``r`` (a second phase continues the first's records)."""
+    numbered from ``r`` (a second phase continues the first's records); ``threads``:
+    numba's thread count (wide rounds run in parallel when above 1)."""
     n = indptr.size - 1
     nxt = np.empty(0 if whole else n, np.int64)
     mark = np.full(n, -1, np.int64)              # the round a vertex last changed in
@@ -81,6 +130,14 @@ def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, r
         nn = 0
         edges = 0
         cnt = nf
+        if not whole and nf > 64:
+            for i in range(nf):
+                edges += indptr[front[i] + 1] - indptr[front[i]]
+            if edges >= PAR_EDGES and threads > 1:
+                nn, edges = _wide(indptr, indices, w, op, d, front, nf, nxt, mark, r,
+                                  threads)
+                cnt = 0                            # done: skip the serial pass
+            edges = edges if cnt == 0 else 0
         for i in range(cnt):
             u = front[i]
             du = d[u]

@@ -1,0 +1,118 @@
+"""The CPU's compiled loops beyond the parity bodies: threads, the compile cache, the
+choices between their variants.  Answers are checked against scipy throughout."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import numba
+import numpy as np
+import pytest
+from scipy.sparse import csgraph
+
+import semiring_paths as sp
+from semiring_paths.cpu import fused
+from semiring_paths.cpu.loops import sssp as sssp_loops
+from semiring_paths.generators import grid, kronecker
+
+
+@pytest.fixture
+def compiled():
+    """The CPU backend with its compiled loops forced on."""
+    from semiring_paths.cpu.backend import GraphBLASBackend
+
+    GraphBLASBackend.fused_mode = "always"
+    yield
+    GraphBLASBackend.fused_mode = "auto"
+
+
+@pytest.fixture(scope="module")
+def kron():
+    return kronecker(12, seed=3, weights=(1, 255))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_threads_give_the_same_answers(compiled, kron, threads):
+    """Wide rounds run in parallel (compare-and-swap on d), thin ones serially: 1 and 2
+    threads give scipy's answers, and the wide rounds were taken."""
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        M = kron.to_scipy(np.float64)
+        s = int(np.argmax(kron.out_degree))
+        want = csgraph.dijkstra(M, indices=s)
+        for strategy in ("workfront", "light-first", "bellman-ford"):
+            r = sp.sssp(kron, s, strategy=strategy, backend="cpu")
+            np.testing.assert_array_equal(r.distances, want)
+        wide = sp.sssp(kron, s, strategy="workfront", backend="cpu").trace
+        assert max(st.edges for st in wide.steps) >= sssp_loops.PAR_EDGES
+        levels = csgraph.shortest_path(M, unweighted=True, indices=s)
+        r = sp.bfs(kron, s, backend="cpu")
+        assert "pull" in {st.direction for st in r.trace.steps}
+        np.testing.assert_array_equal(r.levels, np.where(np.isinf(levels), -1, levels))
+        src = np.arange(0, kron.n_vertices, 37)
+        ms = sp.multi_source_bfs(kron, src, backend="cpu")
+        ref = csgraph.shortest_path(M, unweighted=True, indices=src)
+        np.testing.assert_array_equal(ms, np.where(np.isinf(ref), -1, ref))
+        np.testing.assert_array_equal(sp.multi_source_sssp(kron, src[:20], backend="cpu"),
+                                      csgraph.dijkstra(M, indices=src[:20]))
+    finally:
+        numba.set_num_threads(before)
+
+
+def test_unwritable_cache_directory_still_computes(tmp_path):
+    """numba cannot write its cache: it compiles in memory and the answers are right."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    code = textwrap.dedent("""
+        import numpy as np, semiring_paths as sp
+        from scipy.sparse import csgraph
+        G = sp.read("rome99")
+        d = sp.sssp(G, 0, backend="cpu").distances
+        assert np.array_equal(d, csgraph.dijkstra(G.to_scipy(np.float64), indices=0))
+        assert sp.bfs(G, 0, backend="cpu").trace.strategy == "direction-optimizing"
+        print("ok")
+    """)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(blocker / "cache"))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
+
+
+def test_deep_searches_run_one_source_a_thread(compiled, monkeypatch):
+    """Past ``BITMAP_LEVELS`` levels the many-source BFS runs one search a source; both
+    variants give scipy's levels and counts."""
+    G = grid(30, 12, seed=1)
+    M = G.to_scipy(np.float64)
+    src = np.array([0, 5, 77, 359, 200])
+    ref = csgraph.shortest_path(M, unweighted=True, indices=src)
+    ref = np.where(np.isinf(ref), -1, ref).astype(np.int64)
+    for limit in (0, 10_000):                     # one search a source, then the bitmaps
+        monkeypatch.setattr(fused, "BITMAP_LEVELS", limit)
+        np.testing.assert_array_equal(sp.multi_source_bfs(G, src, backend="cpu"), ref)
+        for part, C in sp.level_counts(G, src, backend="cpu"):
+            for i, s in enumerate(part):
+                row = ref[list(src).index(s)]
+                want = np.bincount(row[row >= 0], minlength=C.shape[0])
+                np.testing.assert_array_equal(C[:, i], want)
+
+
+def test_delta_stepping_too_fine_a_delta_runs_graphblas(compiled):
+    """A Δ so small that the window of bins would not fit: the GraphBLAS rounds run
+    instead (same answer), nothing is allocated for 10¹⁵ bins."""
+    G = sp.Graph.from_edges([0, 1, 0], [1, 2, 2], weights=[1e9, 1e9, 3e9])
+    r = sp.sssp(G, 0, strategy="delta-stepping", delta=1e-6, backend="cpu")
+    assert r.distances.tolist() == [0.0, 1e9, 2e9]
+    assert "fused" not in {st.direction for st in r.trace.steps}
+
+
+def test_compiled_traces_say_so(compiled):
+    G = sp.read("rome99")
+    for strategy in ("near-far", "martin", "delta-stepping", "workfront"):
+        t = sp.sssp(G, 0, strategy=strategy, backend="cpu").trace
+        assert {st.direction for st in t.steps} == {"fused"}
+        assert sum(st.edges for st in t.steps) >= G.n_stored   # every edge at least once
