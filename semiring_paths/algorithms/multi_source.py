@@ -28,7 +28,7 @@ import numpy as np
 from ..backends.interface import Backend
 from ..results import Trace
 from ..semirings import Semiring
-from .sssp import workfront
+from .sssp import resolve_delta, workfront
 
 __all__ = ["batched_workfront", "bitmap_bfs"]
 
@@ -67,7 +67,7 @@ def batched_workfront(be: Backend, sources: np.ndarray, semiring: Semiring) -> n
     """min_plus distances from ``k`` sources (``k × n`` float64, ``inf`` unreachable):
     workfront rounds on a frontier matrix, or one search a source where the backend has
     no frontier matrices."""
-    fused = be.many_sssp(sources, semiring)
+    fused = be.many_sssp(sources, semiring, resolve_delta("near-far", be.graph, None))
     if fused is not None:
         return fused
     start = be.batch_start(sources, semiring)

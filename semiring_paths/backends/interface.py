@@ -191,8 +191,10 @@ class Backend(ABC):
         """The bitmap multi-source BFS as one fused routine (level counts), or None."""
         return None
 
-    def many_sssp(self, sources: np.ndarray, semiring: Semiring) -> np.ndarray | None:
-        """Path values from every source (``k × n``) as one fused routine, or None."""
+    def many_sssp(self, sources: np.ndarray, semiring: Semiring,
+                  delta: float | None = None) -> np.ndarray | None:
+        """Path values from every source (``k × n``) as one fused routine (``delta``: a
+        split width it may use), or None."""
         return None
 
     def batch_start(self, sources: np.ndarray, semiring: Semiring) -> tuple[Any, Any] | None:

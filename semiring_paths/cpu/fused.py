@@ -264,16 +264,19 @@ class FusedLoops:
                 return np.ascontiguousarray(counts[:, :depth.max()].T)
             width = int(depth.max())
 
-    def many_sssp(self, sources: np.ndarray, semiring: Semiring):
-        """Path values from every source (``k × n`` float64), one compiled Dijkstra a
-        source in parallel; None where the loops do not run."""
+    def many_sssp(self, sources: np.ndarray, semiring: Semiring,
+                  delta: float | None = None):
+        """Path values from every source (``k × n`` float64), one compiled search a
+        source in parallel — Near-Far (split width ``delta``) under min_plus, Martín
+        otherwise; None where the loops do not run."""
         if (not self.fused_pays("many") or semiring.name not in sssp.OPS
                 or self.graph.has_negative_weights):
             return None
         indptr, indices, w = self._csr
         out = np.full((sources.size, self.n), semiring.zero)
-        many.sssp_each(indptr, indices, w, sssp.OPS[semiring.name], sssp.MARTIN, 0.0,
-                       self.graph.min_out_weight, sources.astype(np.int64),
-                       semiring.one, out)
+        near = semiring.name == "min_plus" and delta is not None
+        many.sssp_each(indptr, indices, w, sssp.OPS[semiring.name],
+                       -1 if near else sssp.MARTIN, float(delta or 1.0), 0.0,
+                       self.graph.min_out_weight, sources.astype(np.int64), semiring.one,
+                       out)
         return out
-

@@ -21,12 +21,14 @@ __all__ = ["barrier", "bits_of", "cas", "fetch_add", "float_of", "load", "relax_
 @intrinsic
 def cas(typingctx, arr, idx, old, new):
     """``arr[idx] = new`` if it still holds ``old``; returns what it held."""
-    if not (isinstance(arr, types.Array) and arr.dtype == types.int64):
+    if not (isinstance(arr, types.Array) and arr.dtype == types.int64
+            and isinstance(idx, types.Integer)):
         return None
-    sig = types.int64(arr, types.intp, types.int64, types.int64)
+    sig = types.int64(arr, idx, types.int64, types.int64)
 
     def codegen(context, builder, signature, args):
         a, i, o, n = args
+        i = context.cast(builder, i, signature.args[1], types.intp)
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, a)
         ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [i])

@@ -1,7 +1,8 @@
 """Many sources: compiled multi-source BFS and SSSP, parallel over the cores.
 
 * :func:`bfs_each` / :func:`sssp_each`: one serial search a source (``bfs.push_levels``,
-  ``sssp.settle``), sources spread over the threads (``prange``) — the work of k
+  ``sssp.near_far`` or ``sssp.settle``), sources spread over the threads (``prange``) —
+  the work of k
   single-source runs, without their per-call overhead, on every core.
 * :func:`bits`: DAWN's ``F⟨¬S⟩ = F any.pair A`` (papers/004) in the MS-BFS layout of
   Then et al. (VLDB 2014): 64 sources a machine word, ``w = ⌈k/64⌉`` words a vertex,
@@ -19,7 +20,7 @@ from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .bfs import push_levels
-from .sssp import settle
+from .sssp import near_far, settle
 
 __all__ = ["bfs_each", "bits", "sssp_each"]
 
@@ -43,14 +44,18 @@ def bfs_each(indptr, indices, sources, levels, want_levels, counts):
 
 
 @njit(cache=True, parallel=True)
-def sssp_each(indptr, indices, w, op, rule, w_min, minout, sources, one, out):
-    """Path values from every source into ``out[i]`` (preset to 0̄) by the settle rule
-    ``rule`` (``sssp.settle``; Martín is Dijkstra by levels of equal value)."""
+def sssp_each(indptr, indices, w, op, rule, delta, w_min, minout, sources, one, out):
+    """Path values from every source into ``out[i]`` (preset to 0̄): min_plus by Near-Far
+    (``rule`` = -1, split width ``delta``), else by the settle rule ``rule``
+    (``sssp.settle``; Martín is Dijkstra by levels of equal value)."""
     for i in prange(sources.size):
         stats = np.empty((1, 4), np.int64)
         fs = np.empty(1)
-        settle(indptr, indices, w, op, rule, w_min, minout, sources[i], one, out[i],
-               False, stats, fs)
+        if rule < 0:
+            near_far(indptr, indices, w, sources[i], delta, out[i], stats, fs)
+        else:
+            settle(indptr, indices, w, op, rule, w_min, minout, sources[i], one, out[i],
+                   False, stats, fs)
 
 
 @njit(cache=True, parallel=True)

@@ -36,6 +36,11 @@ OPS = {"min_plus": 0, "max_min": 1, "max_times": 2}
 #: settle rules
 MARTIN, CRAUSER, ECONOMIC = 0, 1, 2
 
+#: vertex and edge ids are read as unsigned in the inner loops: numba indexes with a
+#: signed integer through a negative-index fix-up, which costs up to 2× on a BFS
+#: (luxembourg_osm: 4.1 ms → 2.1 ms)
+ONE = np.uint64(1)
+
 
 @njit(cache=True, inline="always")
 def _times(op, a, w):                      # a ⊗ w
@@ -93,10 +98,10 @@ def _wide(indptr, indices, w, op, d, front, nf, nxt, mark, r, threads):
         j0 = pre[bounds[c]]
         j = j0
         for i in range(bounds[c], bounds[c + 1]):
-            u = front[i]
+            u = np.uint64(front[i])
             du = d[u]
-            for k in range(indptr[u], indptr[u + 1]):
-                v = indices[k]
+            for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
+                v = np.uint64(indices[k])
                 t = _times(op, du, np.float64(w[k]))
                 if relax_min(dbits, v, t) if op == 0 else relax_max(dbits, v, t):
                     m = mark[v]
@@ -139,10 +144,10 @@ def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, r
                 cnt = 0                            # done: skip the serial pass
             edges = edges if cnt == 0 else 0
         for i in range(cnt):
-            u = front[i]
+            u = np.uint64(front[i])
             du = d[u]
-            for k in range(indptr[u], indptr[u + 1]):
-                v = indices[k]
+            for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
+                v = np.uint64(indices[k])
                 t = _times(op, du, np.float64(w[k]))      # t = f ⊕.⊗ A
                 if _better(op, t, d[v]):                  # f = t⟨t ⊕ d ≠ d⟩ ; d ⊕= t
                     if whole and d[v] == zero:
@@ -154,7 +159,7 @@ def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, r
                         if not whole:
                             nxt[nn] = v
                         nn += 1
-            edges += indptr[u + 1] - indptr[u]
+            edges += indptr[u + ONE] - indptr[u]
         if record:
             stats, fs = _room(stats, fs, r)
             stats[r, 0] = cnt
@@ -219,10 +224,10 @@ def near_far(indptr, indices, w, source, delta, d, stats, fs):
         nn = 0
         edges = 0
         for i in range(nnear):
-            u = near[i]
+            u = np.uint64(near[i])
             du = d[u]
-            for k in range(indptr[u], indptr[u + 1]):
-                v = indices[k]
+            for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
+                v = np.uint64(indices[k])
                 t = du + w[k]                      # t = near min.+ A
                 if t < d[v]:
                     d[v] = t
@@ -235,7 +240,7 @@ def near_far(indptr, indices, w, source, delta, d, stats, fs):
                         in_far[v] = True
                         far[nfar] = v
                         nfar += 1
-            edges += indptr[u + 1] - indptr[u]
+            edges += indptr[u + ONE] - indptr[u]
         stats, fs = _room(stats, fs, r)
         stats[r, 0] = nnear
         stats[r, 1] = edges
@@ -410,10 +415,10 @@ def settle(indptr, indices, w, op, rule, w_min, minout, source, one, d, record, 
         settled += nf
         edges = 0
         for i in range(nf):                        # t⟨¬S⟩ = F ⊕.⊗ A
-            u = F[i]
+            u = np.uint64(F[i])
             du = d[u]
-            for k in range(indptr[u], indptr[u + 1]):
-                v = indices[k]
+            for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
+                v = np.uint64(indices[k])
                 if done[v]:
                     continue
                 t = _times(op, du, np.float64(w[k]))
@@ -424,7 +429,7 @@ def settle(indptr, indices, w, op, rule, w_min, minout, source, one, d, record, 
                     if crauser:
                         k2[v] = t + minout[v]
                         s2 = update(h2, p2, k2, v, s2)
-            edges += indptr[u + 1] - indptr[u]
+            edges += indptr[u + ONE] - indptr[u]
         if record:
             stats, fs = _room(stats, fs, r)
             stats[r, 0] = nf

@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from .atomic import barrier, cas, relax_min
-from .sssp import _room
+from .sssp import ONE, _room
 
 __all__ = ["near_far"]
 
@@ -52,10 +52,10 @@ def near_far_worker(tid, T, indptr, indices, w, source, delta, d, mark, in_far, 
             hi = (tid + 1) * nnear // T
             e = 0
             for i in range(lo, hi):                # t = near min.+ A (my share)
-                u = near[i]
+                u = np.uint64(near[i])
                 du = d[u]
-                for k in range(indptr[u], indptr[u + 1]):
-                    v = indices[k]
+                for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
+                    v = np.uint64(indices[k])
                     t = du + w[k]
                     if relax_min(dbits, v, t):
                         if t < split:              # near = f⟨δ < split⟩
@@ -66,7 +66,7 @@ def near_far_worker(tid, T, indptr, indices, w, source, delta, d, mark, in_far, 
                         elif in_far[v] == 0 and cas(in_far, v, 0, 1) == 0:
                             my_far[nfar] = v      # far⟨f ≥ split⟩ = f
                             nfar += 1
-                e += indptr[u + 1] - indptr[u]
+                e += indptr[u + ONE] - indptr[u]
             edges[tid] = e
         else:                                      # refill from the far piles
             low = math.inf
