@@ -27,15 +27,18 @@ from .loops import bfs as bfs_loops
 from .loops import many, sssp
 from .loops import threads as parallel
 
-#: the compiled loops pay below this many stored edges (GraphBLAS rounds are few and tiny:
-#: their calls' overhead is the cost) ...
+# The rule (measured with benchmarks/bench_cpu.py, 2 cores, median of 8 sources):
+#: SSSP loops pay below this many stored edges (GraphBLAS rounds are few and tiny: their
+#: calls' overhead is the cost; rome99 near-far 0.11 ms vs GraphBLAS workfront 15.6 ms) ...
 FUSED_SMALL = 200_000
 #: ... and on graphs of mean out-degree below this (roads, meshes, grids: thousands of
-#: rounds).  1000² grid, weights 1..255: fused near-far 104 ms vs GraphBLAS near-far
-#: 1064-1087 ms (scipy dijkstra 236-249 ms).
+#: rounds; 1000² grid, weights 1..255: near-far 71 ms vs GraphBLAS near-far 1281 ms).
+#: Above both, GraphBLAS's light-first keeps the large scale-free graphs: its wide rounds
+#: are SuiteSparse's strength (Kronecker 20: 152 ms vs the loops' light-first, within
+#: 10 % of it at scale 18, and 693 ms for their workfront).
 FUSED_DEGREE = 8.0
-#: BFS runs compiled on every graph: the pull levels run in parallel and the push levels
-#: serially (see ``benchmarks/bench_cpu.py``)
+#: BFS runs compiled on every graph: parallel pulls, serial pushes with a scout count
+#: (Kronecker 20: 29.5 ms vs GraphBLAS 44.6; grid 36 vs 368; rome99 0.10 vs 5.0)
 FUSED_BFS = True
 #: the bitmap multi-source BFS when a source's search has at most this many levels; one
 #: search a source (in parallel) beyond: bits cost levels × edges × ⌈k/64⌉ words

@@ -162,7 +162,7 @@ class FusedSSSP:
     #: strategies run fused (min_plus): name -> every vertex with a value is the frontier
     FUSED: ClassVar[dict[str, bool]] = {"workfront": False, "bellman-ford": True}
 
-    def fused(self, strategy: str, semiring, direction: str):
+    def fused(self, strategy: str, semiring, direction: str, delta: float | None = None):
         """``workfront`` and ``bellman-ford`` under min_plus, pushing (``"auto"`` pushes
         here): one edge-balanced kernel a round, device tails; None otherwise."""
         if (strategy not in self.FUSED or semiring.name != "min_plus"
