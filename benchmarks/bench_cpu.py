@@ -128,7 +128,8 @@ class GAP:
 
 
 # ---------------------------------------------------------------------- single source
-def single_source(G, name: str, k: int, gap_root: Path | None) -> list[dict]:
+def single_source(G, name: str, k: int, gap_root: Path | None,
+                  algos=("bfs", "sssp")) -> list[dict]:
     src = [int(s) for s in giant_component_sources(G, k)]
     M = G.to_scipy(np.float64) if G.weighted else G.to_scipy(np.bool_).astype(np.float64)
     Mb = G.to_scipy(np.bool_)
@@ -136,7 +137,7 @@ def single_source(G, name: str, k: int, gap_root: Path | None) -> list[dict]:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         gap = GAP(gap_root, G, Path(tmp)) if gap_root else None
-        for algo in ("bfs", "sssp"):
+        for algo in algos:
             ref = {"bfs": lambda s: csgraph.breadth_first_order(Mb, s),
                    "sssp": lambda s: csgraph.dijkstra(M, indices=s)}[algo]
             ours = {"bfs": lambda s: sp.bfs(G, s, backend="cpu"),
@@ -293,6 +294,9 @@ def main(argv=None) -> int:
     ap.add_argument("--many", type=int, nargs=2, default=[1024, 1024],
                     metavar=("K_LUX", "K_KRON"), help="sources for the closeness runs")
     ap.add_argument("--skip-single", action="store_true")
+    ap.add_argument("--algos", nargs="+", default=["bfs", "sssp"], choices=["bfs", "sssp"])
+    ap.add_argument("--no-road", action="store_true", help="leave out the road graphs")
+    ap.add_argument("--name", default="cpu", help="results/NAME.json")
     a = ap.parse_args(argv)
     rows = []
     if not a.skip_single:
@@ -300,7 +304,7 @@ def main(argv=None) -> int:
         if a.small:
             graphs += [(n, lambda n=n: sp.read(n)) for n in ("karate", "osm-monaco", "rome99")]
         graphs += [(n, lambda n=n: sp.read(shared_dir() / f"road/{n}.mtx.gz"))
-                   for n in ROAD]
+                   for n in (() if a.no_road else ROAD)]
         if a.grid:
             graphs.append((f"grid{a.grid}",
                            lambda: grid(a.grid, a.grid, seed=1, weights=(1, 255))))
@@ -311,15 +315,17 @@ def main(argv=None) -> int:
             G = make()
             print(f"{name}: {G.n_vertices:,} vertices, {G.n_stored:,} stored edges "
                   f"({time.perf_counter() - t0:.1f} s to build)", flush=True)
-            rows += single_source(G, name, a.sources, a.gap)
+            rows += single_source(G, name, a.sources, a.gap, a.algos)
     if a.many[0]:
         rows += many_source(*a.many)
-    rows += first_call()
+        rows += first_call()
     print(table(rows, [("graph", "s"), ("algo", "s"), ("impl", "s"), ("median_ms", ".2f"),
                        ("x_scipy", ".2f"), ("first_ms", ".1f")]))
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
-    print(f"wrote {save('cpu', {'commit': commit, 'sources': a.sources, 'rows': rows})}")
+    out = save(a.name, {"commit": commit, "sources": a.sources, "argv": sys.argv[1:],
+                        "rows": rows})
+    print(f"wrote {out}")
     return 0
 
 

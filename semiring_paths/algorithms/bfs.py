@@ -10,10 +10,10 @@ product yields both the next level and the BFS tree:
   unreached set, minus early exits: cheap when ``q`` is a large part of the graph.
 * direction-optimizing (Beamer, Asanović, Patterson, SC'12; as in GAP and LAGraph):
   push while the frontier's out-edges ``m_f`` are few, pull once ``m_f > m_u / α``
-  (``m_u``: edges not yet explored) while the frontier grows and holds more than
-  ``n / β`` vertices, back to push when it falls under ``n / β`` and shrinks.  α = 15,
-  β = 18 as in GAP.  A pull level scans every unreached vertex, so the last two
-  conditions keep a high-diameter search pushing: on a grid or a road network the
+  (``m_u``: edges not yet explored) while the frontier grows and ``m_f > n / β``, back
+  to push when it falls under ``n / β`` vertices and shrinks.  α = 15, β = 18 as in
+  GAP.  A pull level scans every unreached vertex, so the last two conditions keep a
+  high-diameter search pushing: on a grid or a road network the
   unexplored edges near the end fall under α times a thin frontier's (luxembourg_osm:
   2.9 ms with those pulls, 2.3 ms without).  The CPU's compiled loop
   (``cpu/loops/bfs.py``) follows this rule.
@@ -67,7 +67,7 @@ def run_bfs(be: Backend, source: int, mode: str, trace: Trace,
                 m_unexplored -= edges
                 # the frontier is heavy and growing: pull
                 pull = (edges > m_unexplored / alpha and nq >= prev_nq
-                        and nq > n / beta)
+                        and edges > n / beta)
         elif not pull:
             edges = be.frontier_edges(q)
         prev_nq = nq

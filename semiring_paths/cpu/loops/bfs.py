@@ -6,9 +6,9 @@ direction-optimizing (Beamer et al., SC'12), the rules of ``algorithms/bfs.py``.
 * pull, ``q⟨¬π⟩ = Aᵀ any.firstj q``: every unreached vertex scans its in-edges for one at
   the current level and stops at the first — parallel over the vertices (``prange``),
   without atomics: a vertex is written only by its own iteration;
-* direction-optimizing: pull while the frontier's out-edges pass the unexplored edges /
-  α and it grows and holds more than n / β vertices, until it is under n / β and
-  shrinking (α = 15, β = 18 as GAP) — the rule of ``algorithms/bfs.py``.
+* direction-optimizing: pull once the frontier's out-edges pass the unexplored edges /
+  α and n / β while it grows, until it is under n / β vertices and shrinking (α = 15,
+  β = 18 as GAP) — the rule of ``algorithms/bfs.py``.
 
 ``levels`` and ``parents`` (preset to -1) are filled in place; ``stats[ℓ]`` = (frontier,
 edges examined or -1 for a pull, next frontier, 1 for a pull) of level ℓ + 1.
@@ -110,7 +110,7 @@ def bfs(indptr, indices, tptr, tind, source, mode, alpha, beta, levels, parents,
                 edges = scout                      # the frontier's out-edges
                 unexplored -= edges
                 # heavy and growing: pull
-                pull = edges > unexplored / alpha and nq >= prev and nq > n / beta
+                pull = edges > unexplored / alpha and nq >= prev and edges > n / beta
         prev = nq
         level += 1
         if pull:
