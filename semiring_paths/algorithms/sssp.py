@@ -295,8 +295,9 @@ def auto(G, semiring, be: Backend) -> str:
     * other semirings: ``workfront``.
     * min_plus, low degree, on a backend that runs ``near-far`` fused (the CPU's compiled
       loops, ``cpu/fused.py``, on graphs with few edges or low degree): ``near-far`` —
-      1000×1000 grid, weights 1..255: 104 ms vs scipy 249 ms and the GraphBLAS near-far's
-      ~1070 ms; compiled workfront 823 ms (it relaxes ~20× more edges).
+      1000×1000 grid, weights 1..255: 54.5 ms (on two threads) vs scipy 244 ms and the
+      GraphBLAS near-far's 1277 ms; compiled workfront ~3 s (it relaxes ~30× more
+      edges); rome99: 0.18 ms vs GraphBLAS workfront 25 ms (``bench_cpu.py``).
     * min_plus, fewer than ``SMALL_GRAPH`` stored edges: ``workfront`` — few rounds, the
       least bookkeeping per round (rome99: 11.7 ms vs light-first 16.2, near-far 24.3;
       osm-monaco 6.9 vs 12.9, 14.5).
