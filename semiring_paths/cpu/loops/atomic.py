@@ -1,8 +1,8 @@
 """Atomic compare-and-swap for the parallel rounds (numba has none for CPU arrays).
 
 LLVM's ``cmpxchg`` on an int64 array element, and the bit casts that let a float64
-array be updated through its int64 view (``d.view(np.int64)``): :func:`relax_min` /
-:func:`relax_max` lower ``d[v]`` to ``t`` (raise, for a max semiring) unless another
+array be updated through its int64 view (``d.view(np.int64)``): :func:`relax` lowers
+``d[v]`` to ``t`` (raises it, for a max semiring) unless another
 thread got there first with something at least as good — a CAS loop on the bits,
 comparing the floats, so negative values order correctly too.
 """
@@ -14,8 +14,7 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-__all__ = ["barrier", "bits_of", "cas", "fetch_add", "float_of", "load", "relax_max",
-           "relax_min"]
+__all__ = ["barrier", "bits_of", "cas", "fetch_add", "float_of", "load", "relax"]
 
 
 @intrinsic
@@ -61,24 +60,14 @@ def float_of(typingctx, x):
 
 
 @njit(cache=True, inline="always")
-def relax_min(dbits, v, t):
-    """``d[v] = min(d[v], t)`` atomically; True when ``t`` was stored."""
+def relax(dbits, v, t, sign):
+    """``d[v] = min(d[v], t)`` (``sign`` = 1.0; -1.0: ``max``) atomically, ``dbits``
+    being ``d``'s int64 view; True when ``t`` was stored.  The order is ``sign·x``: no
+    branch between min and max inside the CAS loop."""
     old = dbits[v]
     new = bits_of(t)
-    while t < float_of(old):
-        seen = cas(dbits, v, old, new)
-        if seen == old:
-            return True
-        old = seen
-    return False
-
-
-@njit(cache=True, inline="always")
-def relax_max(dbits, v, t):
-    """``d[v] = max(d[v], t)`` atomically; True when ``t`` was stored."""
-    old = dbits[v]
-    new = bits_of(t)
-    while t > float_of(old):
+    key = sign * t
+    while key < sign * float_of(old):
         seen = cas(dbits, v, old, new)
         if seen == old:
             return True

@@ -26,10 +26,11 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from .atomic import cas, relax_max, relax_min
+from .atomic import cas, relax
 from .heap import pop, remove, update
 
-__all__ = ["OPS", "delta_stepping", "fixed_point", "near_far", "new_stats", "settle"]
+__all__ = ["OPS", "delta_stepping", "fixed_point", "near_far", "new_stats", "next_split",
+           "settle"]
 
 #: semiring codes of the kernels
 OPS = {"min_plus": 0, "max_min": 1, "max_times": 2}
@@ -94,6 +95,7 @@ def _wide(indptr, indices, w, op, d, front, nf, nxt, mark, r, threads):
     out = np.empty(total, np.int64)                # chunk c writes from pre[bounds[c]]
     found = np.zeros(chunks, np.int64)
     dbits = d.view(np.int64)
+    sign = 1.0 if op == 0 else -1.0                # min_plus keeps the least
     for c in prange(chunks):
         j0 = pre[bounds[c]]
         j = j0
@@ -103,7 +105,7 @@ def _wide(indptr, indices, w, op, d, front, nf, nxt, mark, r, threads):
             for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
                 v = np.uint64(indices[k])
                 t = _times(op, du, np.float64(w[k]))
-                if relax_min(dbits, v, t) if op == 0 else relax_max(dbits, v, t):
+                if relax(dbits, v, t, sign):              # d ⊕= t, atomically
                     m = mark[v]
                     if m != r and cas(mark, v, m, r) == m:
                         out[j] = v
@@ -134,15 +136,15 @@ def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, r
             return stats, fs, -1
         nn = 0
         edges = 0
-        cnt = nf
-        if not whole and nf > 64:
+        cnt = nf                                   # frontier entries relaxed serially
+        if not whole and nf > 64 and threads > 1:
+            wide = 0
             for i in range(nf):
-                edges += indptr[front[i] + 1] - indptr[front[i]]
-            if edges >= PAR_EDGES and threads > 1:
+                wide += indptr[front[i] + 1] - indptr[front[i]]
+            if wide >= PAR_EDGES:                  # the whole round in parallel
                 nn, edges = _wide(indptr, indices, w, op, d, front, nf, nxt, mark, r,
                                   threads)
-                cnt = 0                            # done: skip the serial pass
-            edges = edges if cnt == 0 else 0
+                cnt = 0
         for i in range(cnt):
             u = np.uint64(front[i])
             du = d[u]
@@ -177,6 +179,17 @@ def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, r
 
 
 # ---------------------------------------------------------------------- near-far
+@njit(cache=True, inline="always")
+def next_split(low, delta, split):
+    """Near-Far's next split: the end of the Δ-range holding the least far value ``low``
+    (``(⌊low/Δ⌋ + 1)·Δ``, always above ``low``), never below the current ``split``
+    (``algorithms/sssp.py``'s ``bucket_end``)."""
+    end = (math.floor(low / delta) + 1.0) * delta
+    if end <= low:
+        end = np.nextafter(low, math.inf)
+    return max(end, split)
+
+
 @njit(cache=True)
 def near_far(indptr, indices, w, source, delta, d, stats, fs):
     """min_plus Near-Far (002), non-negative weights: improved vertices below ``split``
@@ -202,11 +215,7 @@ def near_far(indptr, indices, w, source, delta, d, stats, fs):
                     low = d[far[i]]
             if nfar == 0 or low == math.inf:
                 break
-            end = (math.floor(low / delta) + 1.0) * delta
-            if end <= low:
-                end = np.nextafter(low, math.inf)
-            if end > split:
-                split = end                        # skip empty ranges
+            split = next_split(low, delta, split)  # skip empty ranges
             keep = 0
             for i in range(nfar):
                 v = far[i]
@@ -273,6 +282,28 @@ def _bin_add(pv, pn, head, used, free, b, v):
 
 
 @njit(cache=True)
+def _relax_bucket(indptr, indices, w, delta, nbins, d, F, nf, light, pv, pn, head, used,
+                  free, live):
+    """``t = F min.+ A⟨A ≤ Δ⟩`` (``light``) or ``A⟨A > Δ⟩``; every improved vertex goes
+    to the bin of its new value.  Returns (edges, live, and the bin lists)."""
+    edges = 0
+    for i in range(nf):
+        u = np.uint64(F[i])
+        du = d[u]
+        for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
+            if (w[k] <= delta) == light:
+                edges += 1
+                v = np.uint64(indices[k])
+                t = du + w[k]
+                if t < d[v]:                       # d = min(d, t)
+                    d[v] = t
+                    pv, pn, used, free = _bin_add(pv, pn, head, used, free,
+                                                  int(t / delta) % nbins, v)
+                    live += 1
+    return edges, live, pv, pn, used, free
+
+
+@njit(cache=True)
 def delta_stepping(indptr, indices, w, source, delta, nbins, d, stats, fs):
     """min_plus Δ-stepping (Meyer–Sanders; 002's Bucketing), non-negative weights: the
     lowest non-empty bucket ``B = U⟨δ < (k+1)Δ⟩`` is relaxed along light edges
@@ -319,44 +350,26 @@ def delta_stepping(indptr, indices, w, source, delta, nbins, d, stats, fs):
                 s = nx
             if nb == 0:
                 break
-            edges = 0
-            for i in range(nb):                    # t = B min.+ A_light
+            for i in range(nb):                    # R⟨B⟩ = B: settled in this bucket
                 u = B[i]
                 if in_r[u] != cur:
                     in_r[u] = cur
                     R[nr] = u
                     nr += 1
-                du = d[u]
-                for k in range(indptr[u], indptr[u + 1]):
-                    if w[k] <= delta:
-                        edges += 1
-                        v = indices[k]
-                        t = du + w[k]
-                        if t < d[v]:
-                            d[v] = t
-                            pv, pn, used, free = _bin_add(pv, pn, head, used, free,
-                                                          int(t / delta) % nbins, v)
-                            live += 1
+            # t = B min.+ A⟨A ≤ Δ⟩ (light edges)
+            edges, live, pv, pn, used, free = _relax_bucket(
+                indptr, indices, w, delta, nbins, d, B, nb, True, pv, pn, head, used,
+                free, live)
             stats, fs = _room(stats, fs, r)
             stats[r, 0] = nb
             stats[r, 1] = edges
             stats[r, 3] = live
             fs[r] = hi
             r += 1
-        edges = 0
-        for i in range(nr):                        # t = R min.+ A_heavy, once
-            u = R[i]
-            du = d[u]
-            for k in range(indptr[u], indptr[u + 1]):
-                if w[k] > delta:
-                    edges += 1
-                    v = indices[k]
-                    t = du + w[k]
-                    if t < d[v]:
-                        d[v] = t
-                        pv, pn, used, free = _bin_add(pv, pn, head, used, free,
-                                                      int(t / delta) % nbins, v)
-                        live += 1
+        # t = R min.+ A⟨A > Δ⟩ (heavy edges), once
+        edges, live, pv, pn, used, free = _relax_bucket(
+            indptr, indices, w, delta, nbins, d, R, nr, False, pv, pn, head, used, free,
+            live)
         stats, fs = _room(stats, fs, r)
         stats[r, 0] = nr
         stats[r, 1] = edges

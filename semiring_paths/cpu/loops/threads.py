@@ -26,8 +26,8 @@ import threading
 import numpy as np
 from numba import njit
 
-from .atomic import barrier, cas, relax_min
-from .sssp import ONE, _room
+from .atomic import barrier, cas, relax
+from .sssp import ONE, _room, next_split
 
 __all__ = ["near_far"]
 
@@ -57,7 +57,7 @@ def near_far_worker(tid, T, indptr, indices, w, source, delta, d, mark, in_far, 
                 for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
                     v = np.uint64(indices[k])
                     t = du + w[k]
-                    if relax_min(dbits, v, t):
+                    if relax(dbits, v, t, 1.0):    # d = min(d, t), atomically
                         if t < split:              # near = f⟨δ < split⟩
                             m = mark[v]
                             if m != r + 1 and cas(mark, v, m, r + 1) == m:
@@ -78,11 +78,7 @@ def near_far_worker(tid, T, indptr, indices, w, source, delta, d, mark, in_far, 
             low = mins.min()
             if low == math.inf:
                 break
-            end = (math.floor(low / delta) + 1.0) * delta
-            if end <= low:
-                end = np.nextafter(low, math.inf)
-            if end > split:
-                split = end                        # skip empty ranges
+            split = next_split(low, delta, split)  # skip empty ranges
             keep = 0
             for i in range(nfar):
                 v = my_far[i]
