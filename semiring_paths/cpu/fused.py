@@ -107,6 +107,10 @@ class FusedLoops:
         return G.indptr, G.indices, w
 
     @cached_property
+    def _max_degree(self) -> int:
+        return int(np.diff(self.graph.indptr).max(initial=0))
+
+    @cached_property
     def _csr_t(self) -> tuple[np.ndarray, np.ndarray]:
         """Aᵀ by rows (in-edges of each vertex): A itself when undirected."""
         G = self.graph
@@ -121,17 +125,20 @@ class FusedLoops:
         ``run(source, trace, α, β) -> (levels, parents)`` as int64 host arrays (α, β:
         the direction switch of ``algorithms/bfs.py``); or None."""
         mode = _BFS_MODES.get(strategy)
-        if mode is None or not self.fused_pays("bfs"):
-            return None
+        if mode is None or not self.fused_pays("bfs") or self.n >= 2**31:
+            return None               # the packed state holds 32-bit parents
+
         def run(source: int, trace: Trace, alpha: float, beta: float):
             t0 = time.perf_counter()
             indptr, indices, _ = self._csr
             tptr, tind = self._csr_t if mode != bfs_loops.PUSH else (indptr, indices)
-            levels = np.full(self.n, -1, np.int64)
-            parents = np.full(self.n, -1, np.int64)
+            lp = np.full(self.n, -1, np.int64)             # level << 32 | parent
             stats = np.empty((self.n + 1, 4), np.int64)
             k = bfs_loops.bfs(indptr, indices, tptr, tind, source, mode, alpha, beta,
-                              levels, parents, stats)
+                              self._max_degree, lp, stats)
+            levels = np.empty(self.n, np.int64)
+            bfs_loops.unpack(lp, levels)                   # lp keeps the parents
+            parents = lp
             s = stats[:k]
             trace.add_many(frontier=s[:, 0], edges=s[:, 1], changed=s[:, 2],
                            seconds=(time.perf_counter() - t0) / max(k, 1),

@@ -10,8 +10,9 @@ direction-optimizing (Beamer et al., SC'12), the rules of ``algorithms/bfs.py``.
   α and n / β while it grows, until it is under n / β vertices and shrinking (α = 15,
   β = 18 as GAP) — the rule of ``algorithms/bfs.py``.
 
-``levels`` and ``parents`` (preset to -1) are filled in place; ``stats[ℓ]`` = (frontier,
-edges examined or -1 for a pull, next frontier, 1 for a pull) of level ℓ + 1.
+The state is one int64 a vertex, ``level << 32 | parent`` (-1 unreached), split into
+levels and parents at the end (:func:`unpack`); ``stats[ℓ]`` = (frontier, edges
+examined or -1 for a pull, next frontier, 1 for a pull) of level ℓ + 1.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-__all__ = ["DIRECTION_OPTIMIZING", "PULL", "PUSH", "bfs", "push_levels", "tight_tree"]
+__all__ = ["DIRECTION_OPTIMIZING", "PULL", "PUSH", "bfs", "push_levels", "tight_tree", "unpack"]
 
 PUSH, PULL, DIRECTION_OPTIMIZING = 0, 1, 2
 
@@ -29,101 +30,130 @@ PUSH, PULL, DIRECTION_OPTIMIZING = 0, 1, 2
 ONE = np.uint64(1)
 
 
+#: the packed state of a vertex: ``level << 32 | parent``, -1 while unreached
+SHIFT = np.int64(32)
+LOW = np.int64(0xFFFFFFFF)
+
+
 @njit(cache=True)
-def _push(indptr, indices, q, nq, nxt, levels, parents, level):
-    """One SOVM level from the queue ``q[:nq]``; returns (next size, edges, the next
-    frontier's out-edges — GAP's scout count, so the direction test needs no pass)."""
-    nn = 0
+def _push(indptr, indices, q, h, end, t, lp, level):
+    """One SOVM level: expand the frontier ``q[h:end]``, appending the vertices it
+    reaches first to ``q[t:]``; returns (the new tail, edges examined)."""
+    tag = np.int64(level) << SHIFT
     edges = 0
-    scout = 0
-    for i in range(nq):
+    for i in range(h, end):
         u = np.uint64(q[i])
-        for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
+        a = np.uint64(indptr[u])
+        b = np.uint64(indptr[u + ONE])
+        edges += b - a
+        for k in range(a, b):
             v = np.uint64(indices[k])
-            if levels[v] < 0:                      # q⟨¬π⟩: unreached only
-                levels[v] = level
-                parents[v] = u
-                nxt[nn] = v
-                nn += 1
-                scout += indptr[v + ONE] - indptr[v]
-        edges += indptr[u + ONE] - indptr[u]
-    return nn, edges, scout
+            if lp[v] < 0:                          # q⟨¬π⟩: unreached only
+                lp[v] = tag | np.int64(u)          # π(v) = u, v(v) = level
+                q[t] = v
+                t += 1
+    return t, edges
 
 
 @njit(cache=True, parallel=True)
-def _pull(tptr, tind, levels, parents, level):
+def _pull(tptr, tind, lp, level):
     """One BOVM level: unreached vertices adopt a parent at ``level - 1``; returns how
     many did."""
     found = 0
-    for v in prange(levels.size):
-        if levels[v] < 0:
+    want = np.int64(level - 1)
+    tag = np.int64(level) << SHIFT
+    for v in prange(lp.size):
+        if lp[v] < 0:
             for k in range(np.uint64(tptr[v]), np.uint64(tptr[v + 1])):
                 u = np.uint64(tind[k])
-                if levels[u] == level - 1:
-                    parents[v] = u
-                    levels[v] = level
+                if lp[u] >> SHIFT == want:
+                    lp[v] = tag | np.int64(u)
                     found += 1
                     break
     return found
 
 
 @njit(cache=True)
-def _queue(levels, level, q):
+def _queue(lp, level, q):
     """The vertices at ``level`` into ``q``; returns their number."""
     nq = 0
-    for v in range(levels.size):
-        if levels[v] == level:
+    for v in range(lp.size):
+        if lp[v] >= 0 and lp[v] >> SHIFT == level:
             q[nq] = v
             nq += 1
     return nq
 
 
 @njit(cache=True)
-def bfs(indptr, indices, tptr, tind, source, mode, alpha, beta, levels, parents, stats):
+def _out_edges(indptr, q, h, t):
+    """Out-edges of ``q[h:t]`` (GAP's scout count)."""
+    e = 0
+    for i in range(h, t):
+        u = np.uint64(q[i])
+        e += indptr[u + ONE] - indptr[u]
+    return e
+
+
+@njit(cache=True, parallel=True)
+def unpack(lp, levels):
+    """Split the packed state: ``levels`` gets the levels, ``lp`` keeps the parents."""
+    for v in prange(lp.size):
+        x = lp[v]
+        if x >= 0:
+            levels[v] = x >> SHIFT
+            lp[v] = x & LOW
+        else:
+            levels[v] = -1
+
+
+@njit(cache=True)
+def bfs(indptr, indices, tptr, tind, source, mode, alpha, beta, max_degree, lp, stats):
     """BFS from ``source`` by ``mode`` (PUSH, PULL, DIRECTION_OPTIMIZING); ``tptr``/
-    ``tind``: Aᵀ by rows (A itself when undirected).  Returns the levels run."""
+    ``tind``: Aᵀ by rows (A itself when undirected); ``lp`` (n < 2³¹, preset to -1)
+    receives ``level << 32 | parent`` (:func:`unpack` splits it).  Returns the levels
+    run.
+
+    One queue holds the search in order (``q[h:t]`` is the frontier), and one packed
+    word a vertex is both the mask and the answer: a push level touches one random
+    word per edge, as scipy's queue does.  The frontier's out-edges for the direction
+    test are counted only when ``nq · max_degree`` could pass n / β."""
     n = indptr.size - 1
-    q = np.empty(n, np.int64)
-    nxt = np.empty(n, np.int64)
+    q = np.empty(max(n, 1), np.int32)
     q[0] = source
-    nq = 1
-    prev = 1
-    levels[source] = 0
-    parents[source] = source
+    lp[source] = source                            # level 0, its own parent
+    h, t, nq, prev = 0, 1, 1, 1
     pull = mode == PULL
-    queued = True                                  # q lists the frontier
+    queued = True                                  # q[h:t] lists the frontier
     unexplored = indices.size
-    scout = indptr[source + 1] - indptr[source]
     level = 0
     while nq:
-        edges = -1
+        counted = False
         if mode == DIRECTION_OPTIMIZING:
             if pull and nq < n / beta and nq < prev:
                 pull = False                       # small and shrinking: push
             if not pull:
                 if not queued:
-                    nq = _queue(levels, level, q)
-                    queued = True
-                    scout = 0
-                    for i in range(nq):
-                        scout += indptr[q[i] + 1] - indptr[q[i]]
-                edges = scout                      # the frontier's out-edges
-                unexplored -= edges
-                # heavy and growing: pull
-                pull = edges > unexplored / alpha and nq >= prev and edges > n / beta
+                    nq = _queue(lp, level, q)
+                    h, t, queued = 0, nq, True
+                if nq * max_degree > n / beta:     # else it cannot pass n / β
+                    edges = _out_edges(indptr, q, h, t)
+                    unexplored -= edges
+                    counted = True
+                    # heavy and growing: pull
+                    pull = edges > unexplored / alpha and nq >= prev and edges > n / beta
         prev = nq
         level += 1
         if pull:
-            nn = _pull(tptr, tind, levels, parents, level)
+            nn = _pull(tptr, tind, lp, level)
             queued = False
             edges = -1
         else:
-            if not queued:
-                nq = _queue(levels, level - 1, q)
-            nn, edges, scout = _push(indptr, indices, q, nq, nxt, levels, parents,
-                                     level)
-            q, nxt = nxt, q
-            queued = True
+            end = t
+            t, edges = _push(indptr, indices, q, h, end, t, lp, level)
+            h = end
+            nn = t - end
+            if not counted:
+                unexplored -= edges
         stats[level - 1, 0] = nq
         stats[level - 1, 1] = edges
         stats[level - 1, 2] = nn
