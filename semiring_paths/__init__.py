@@ -30,7 +30,7 @@ from .exceptions import (
     SourceError,
 )
 from .graph import Graph
-from .io import read
+from .io import read, write
 from .multi_source import level_counts, multi_source_bfs, multi_source_sssp
 from .results import BFSResult, PathResult, Trace
 from .single_source import bfs, sssp
@@ -63,6 +63,7 @@ __all__ = [
     "multi_source_sssp",
     "radius",
     "read",
+    "write",
     "semirings",
     "sssp",
 ]

@@ -42,6 +42,11 @@ class GPUMemoryError(SemiringPathsError, MemoryError):
     """A graph does not fit in the GPU's free memory (raised before allocating)."""
 
 
+class HostMemoryError(SemiringPathsError, MemoryError):
+    """A graph or a result would not fit in this machine's available memory (raised before
+    allocating, naming the bytes needed and the bytes available)."""
+
+
 class NegativeCycleError(SemiringPathsError):
     """A negative cycle (an unbounded improving cycle) is reachable from the source."""
 
@@ -54,6 +59,7 @@ class NegativeCycleError(SemiringPathsError):
 __all__ = [
     "GPUMemoryError",
     "GraphFormatError",
+    "HostMemoryError",
     "InvalidGraphError",
     "NegativeCycleError",
     "NegativeWeightError",

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import scipy.sparse as sps
 
+from . import memory
+from .build import csr_min_dedup
 from .exceptions import InvalidGraphError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -143,11 +145,13 @@ class Graph:
                 raise InvalidGraphError(
                     f"edge {bad} ({src[bad]} -> {dst[bad]}) names a vertex beyond "
                     f"n_vertices={n}")
-        if not directed:
-            src, dst = np.concatenate([src, dst]), np.concatenate([dst, src])
-            if w is not None:
-                w = np.concatenate([w, w])
-        indptr, indices, w = _csr_min_dedup(src, dst, w, n)
+        stored = src.size * (1 if directed else 2)
+        idx_t = id_dtype(n)
+        per_edge = np.dtype(idx_t).itemsize + (0 if w is None else w.itemsize)
+        memory.require((memory.GRAPH_PER_VERTEX + memory.BUILD_PER_VERTEX) * (n + 1)
+                       + per_edge * stored,
+                       f"a graph of {n:,} vertices and {stored:,} stored edges")
+        indptr, indices, w = csr_min_dedup(src, dst, w, n, not directed, idx_t)
         if labels is not None and len(labels) != n:
             raise InvalidGraphError(f"{len(labels)} labels for {n} vertices")
         return cls(indptr, indices, w, directed=directed, labels=labels, name=name)
@@ -343,6 +347,13 @@ class Graph:
         n = self.n_vertices
         return gb.Matrix.from_csr(self.indptr, self.indices, data, nrows=n, ncols=n)
 
+    def save(self, path) -> None:
+        """Write the graph as a binary ``.spg`` file (``sp.read`` loads it by memory map;
+        the layout is documented in ``semiring_paths/io/binary.py``)."""
+        from .io import binary
+
+        binary.save(self, path)
+
     def info(self) -> str:
         """A readable summary: size, direction, weights, degrees."""
         kind = "directed" if self.directed else "undirected"
@@ -376,27 +387,9 @@ def _as_ids(a, what: str) -> np.ndarray:
             a = a.astype(np.int64)
         else:
             raise InvalidGraphError(f"{what} must hold integer vertex ids, got {a.dtype}")
-    a = a.astype(np.int64, copy=False).ravel()
+    if a.dtype not in (np.int32, np.int64):
+        a = a.astype(np.int64)
+    a = a.ravel()
     if a.min() < 0:
         raise InvalidGraphError(f"{what} has a negative vertex id ({int(a.min())})")
     return a
-
-
-def _csr_min_dedup(src, dst, w, n):
-    """Sort edges into CSR, merging duplicates by keeping the least weight."""
-    m = src.size
-    idx_t = id_dtype(n)
-    if w is None:
-        order = np.lexsort((dst, src))
-    else:
-        order = np.lexsort((w, dst, src))  # least weight first within (src, dst)
-    s, d = src[order], dst[order]
-    keep = np.ones(m, bool)
-    if m:
-        keep[1:] = (s[1:] != s[:-1]) | (d[1:] != d[:-1])
-    s, d = s[keep], d[keep]
-    ww = None if w is None else w[order][keep]
-    counts = np.bincount(s, minlength=n) if n else np.zeros(0, np.int64)
-    indptr = np.zeros(n + 1, np.int64)
-    np.cumsum(counts, out=indptr[1:])
-    return indptr, d.astype(idx_t), ww

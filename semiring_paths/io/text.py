@@ -1,114 +1,66 @@
-"""Reading graphs from files: Matrix Market, SNAP / plain edge lists, DIMACS ``.gr``.
+"""The text formats read in Python: the checked path behind the fast readers.
 
-``read(path)`` detects the format from the name (``.mtx``, ``.gr``, ``.el``, ``.wel``,
-``.txt``, ``.tsv``, ``.edges``; any of them may end in ``.gz``) or, failing that, from the
-first line.  Vertex ids come out 0-based: Matrix Market and DIMACS files are 1-based and
-are shifted, SNAP and GAP edge lists are 0-based and kept.
-
-Parsing is vectorised (one ``numpy`` conversion of the whole body); only when that fails
-is the body walked line by line, to name the first bad line in the error.
+``io/fast.py`` parses a file at C speed (fast_matrix_market, pyarrow) and comes here only
+when it rejects the file: this reader holds the text, accepts what the formats allow
+that the fast path does not (comments between edges, mixed whitespace), and otherwise
+names the first bad line.  Vertex ids come out 0-based: Matrix Market and DIMACS files
+are 1-based and are shifted, SNAP and GAP edge lists are 0-based and kept.
 """
 
 from __future__ import annotations
 
 import gzip
-import os
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-from .exceptions import GraphFormatError, InvalidGraphError
-from .graph import Graph
-from .locations import bundled_path
+from .. import memory
+from ..exceptions import GraphFormatError, HostMemoryError, InvalidGraphError
+from ..graph import Graph
 
-__all__ = ["FORMATS", "read"]
-
-
-def read(
-    path: str | os.PathLike,
-    *,
-    format: str | None = None,
-    directed: bool | None = None,
-) -> Graph:
-    """Read a graph file.
-
-    Parameters
-    ----------
-    path : str or path-like
-        The file, optionally gzip-compressed (``.gz``).  The name of a bundled example
-        graph (``"karate"``, ``"rome99"``, ``"osm-monaco"``) also works.
-    format : {"mtx", "snap", "el", "wel", "gr"}, optional
-        Override detection.  ``"snap"`` is a whitespace edge list with ``#`` comments,
-        2 columns (unweighted) or 3 (weighted); ``"el"`` / ``"wel"`` are GAP's 0-based
-        unweighted / weighted edge lists; ``"gr"`` is DIMACS shortest-path format.
-    directed : bool, optional
-        Override the direction the file implies (Matrix Market ``symmetric`` and SNAP
-        headers saying "Undirected" are undirected; everything else directed).
-
-    Returns
-    -------
-    Graph
-
-    Raises
-    ------
-    GraphFormatError
-        The file is missing, unreadable or malformed; the message names the file and,
-        where there is one, the line.
-
-    Examples
-    --------
-    >>> import semiring_paths as sp
-    >>> G = sp.read("karate")
-    >>> G.n_vertices, G.n_edges, G.directed
-    (34, 78, False)
-    """
-    p = Path(path)
-    if not p.exists():
-        bp = bundled_path(str(path))
-        if bp is None:
-            raise GraphFormatError("no such file (and not a bundled graph name)", str(path))
-        p = bp
-    fmt = format or _detect(p)
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}; valid: {', '.join(sorted(FORMATS))}")
-    text = _read_text(p)
-    G = FORMATS[fmt](text, str(p), directed)
-    G.name = _stem(p)
-    return G
+__all__ = ["FORMATS", "check_size", "integral", "is_undirected_header", "mtx_header",
+           "read_head", "read_text"]
 
 
-# --------------------------------------------------------------------------- helpers
-def _stem(p: Path) -> str:
-    name = p.name
-    if name.endswith(".gz"):
-        name = name[:-3]
-    return name.rsplit(".", 1)[0] if "." in name else name
+def check_size(n: int, m: int, weight_bytes: int, path: str, line: int | None) -> None:
+    """A declared size (header, problem line, largest id) checked against the memory
+    available before anything of that size is allocated."""
+    if n < 0 or m < 0:
+        raise GraphFormatError(f"negative size ({n} vertices, {m} entries)", path, line)
+    try:
+        memory.require((memory.GRAPH_PER_VERTEX + memory.BUILD_PER_VERTEX) * (n + 1)
+                       + (8 + weight_bytes) * 2 * m,
+                       f"a graph of {n:,} vertices and {m:,} edges")
+    except HostMemoryError as e:
+        raise GraphFormatError(f"declares {e}", path, line) from None
 
 
-def _detect(p: Path) -> str:
-    name = p.name.lower()
-    if name.endswith(".gz"):
-        name = name[:-3]
-    ext = name.rsplit(".", 1)[-1] if "." in name else ""
-    by_ext = {"mtx": "mtx", "mm": "mtx", "gr": "gr", "el": "el", "wel": "wel",
-              "txt": "snap", "tsv": "snap", "edges": "snap", "snap": "snap"}
-    if ext in by_ext:
-        return by_ext[ext]
-    first = _read_text(p)[:200].lstrip()
-    if first.startswith("%%MatrixMarket"):
-        return "mtx"
-    if first.startswith(("c ", "p sp", "c\n")):
-        return "gr"
-    return "snap"
+def integral(w: np.ndarray) -> bool:
+    """Whether float weights are all integers that int64 holds exactly (read as int64)."""
+    return bool(np.all(w == np.floor(w)) and np.abs(w).max(initial=0) < 2**53)
 
 
-def _read_text(p: Path) -> str:
+def read_head(p: Path, size: int) -> str:
+    """The first ``size`` characters of the (decompressed) text, for detection."""
+    try:
+        with open(p, "rb") as f:
+            gz = f.read(2) == b"\x1f\x8b"
+        with (gzip.open(p, "rb") if gz else open(p, "rb")) as f:
+            return f.read(size).decode("utf-8", errors="replace")
+    except (OSError, EOFError, zlib.error) as e:
+        raise GraphFormatError(f"cannot read file: {e}", str(p)) from None
+
+
+def read_text(p: Path) -> str:
+    """The whole (decompressed) text; errors name the file (and the line of a byte that
+    is not UTF-8)."""
     try:
         raw = p.read_bytes()
         if raw[:2] == b"\x1f\x8b":
             raw = gzip.decompress(raw)
-    except (OSError, EOFError, gzip.BadGzipFile) as e:
+    except (OSError, EOFError, zlib.error) as e:
         raise GraphFormatError(f"cannot read file: {e}", str(p)) from None
     try:
         return raw.decode("utf-8")
@@ -187,18 +139,20 @@ class _Body:
 def _build(body: _Body, src, dst, w, n, directed) -> Graph:
     try:
         return Graph.from_edges(src, dst, w, n_vertices=n, directed=directed)
-    except InvalidGraphError as e:  # pragma: no cover - readers check ids and weights
+    except (InvalidGraphError, HostMemoryError) as e:
         raise GraphFormatError(str(e), body.path) from None
 
 
 # --------------------------------------------------------------------------- formats
-def _read_mtx(text: str, path: str, directed: bool | None) -> Graph:
-    lines = text.splitlines()
+def mtx_header(lines: list[str], path: str) -> tuple[int, int, str, str, int]:
+    """The banner and size line of a Matrix Market file: ``(n, entries, field,
+    symmetry, k)``, ``lines[k]`` being the size line; every problem is named with its
+    line."""
     if not lines or not lines[0].startswith("%%MatrixMarket"):
         raise GraphFormatError("missing '%%MatrixMarket' header", path, 1)
     head = lines[0].split()
     if len(head) != 5:
-        raise GraphFormatError(f"malformed header {lines[0]!r}", path, 1)
+        raise GraphFormatError(f"malformed header {lines[0][:80]!r}", path, 1)
     _, obj, fmt, field, symmetry = (h.lower() for h in head)
     if obj != "matrix":
         raise GraphFormatError(f"object {obj!r} is not supported (only 'matrix')", path, 1)
@@ -220,11 +174,18 @@ def _read_mtx(text: str, path: str, directed: bool | None) -> Graph:
     try:
         nr, nc, nnz = (int(x) for x in size)
     except ValueError:
-        raise GraphFormatError(f"malformed size line {lines[k].strip()!r} (expected "
+        raise GraphFormatError(f"malformed size line {lines[k].strip()[:80]!r} (expected "
                                "'rows cols entries')", path, k + 1) from None
     if nr != nc:
         raise GraphFormatError(f"matrix is {nr} x {nc}: an adjacency matrix must be "
                                "square", path, k + 1)
+    check_size(nr, nnz, 0 if field == "pattern" else 8, path, k + 1)
+    return nr, nnz, field, symmetry, k
+
+
+def _read_mtx(text: str, path: str, directed: bool | None) -> Graph:
+    lines = text.splitlines()
+    nr, nnz, field, symmetry, k = mtx_header(lines, path)
     body = _Body(path, lines[k + 1:], k + 2, lambda s: s.lstrip().startswith("%"))
     ncol = 2 if field == "pattern" else 3
     t = body.table((ncol,), "row col" + ("" if ncol == 2 else " value"))
@@ -240,24 +201,35 @@ def _read_mtx(text: str, path: str, directed: bool | None) -> Graph:
 
 
 def _edge_list(weighted: bool | None):
-    def parse(text: str, path: str, directed: bool | None) -> Graph:
+    def parse(text: str, path: str, directed: bool | None,
+              n_vertices: int | None = None) -> Graph:
         lines = text.splitlines()
         header = [s for s in lines[:200] if s.lstrip().startswith(("#", "%"))]
         body = _Body(path, [s.replace(",", " ") for s in lines], 1,
                      lambda s: s.lstrip().startswith(("#", "%")))
+        if not body.rows and n_vertices is None:
+            raise GraphFormatError("no edges in the file (an empty edge list); pass "
+                                   "n_vertices= to read an edgeless graph", path)
         ncols = {None: (2, 3), True: (3,), False: (2,)}[weighted]
         t = body.table(ncols, "src dst" + ("" if ncols == (2,) else " [weight]"))
-        src = body.ids(t[:, 0], 0, None, "source id")
-        dst = body.ids(t[:, 1], 0, None, "target id")
+        src = body.ids(t[:, 0], 0, n_vertices, "source id")
+        dst = body.ids(t[:, 1], 0, n_vertices, "target id")
+        top = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
+        check_size(top if n_vertices is None else n_vertices, src.size, 8, path, None)
         w = None
         if t.shape[1] == 3:
             col = t[:, 2]
-            w = body.weights(col, bool(np.all(col == np.floor(col))))
+            w = body.weights(col, integral(col))
         if directed is None:
-            directed = not any("undirected" in h.lower() for h in header)
-        return _build(body, src, dst, w, None, directed)
+            directed = not is_undirected_header(header)
+        return _build(body, src, dst, w, n_vertices, directed)
 
     return parse
+
+
+def is_undirected_header(comments: list[str]) -> bool:
+    """SNAP's header says "Undirected graph" for undirected files."""
+    return any("undirected" in h.lower() for h in comments)
 
 
 def _read_gr(text: str, path: str, directed: bool | None) -> Graph:
@@ -278,6 +250,7 @@ def _read_gr(text: str, path: str, directed: bool | None) -> Graph:
             except ValueError:
                 raise GraphFormatError(f"malformed problem line {st!r}", path,
                                        i + 1) from None
+            check_size(n, m, 8, path, i + 1)
             first = i + 1
             break
         raise GraphFormatError(f"expected the problem line 'p sp n m', found {st[:40]!r}",
@@ -299,7 +272,7 @@ def _read_gr(text: str, path: str, directed: bool | None) -> Graph:
     src = body.ids(t[:, 0], 1, n, "tail")
     dst = body.ids(t[:, 1], 1, n, "head")
     col = t[:, 2]
-    w = body.weights(col, bool(np.all(col == np.floor(col))))
+    w = body.weights(col, integral(col))
     return _build(body, src, dst, w, n, True if directed is None else directed)
 
 

@@ -1,0 +1,144 @@
+"""Reading and writing graphs: Matrix Market, SNAP / GAP edge lists, DIMACS ``.gr`` and
+the binary ``.spg``.
+
+``read(path)`` detects the format from the name (``.mtx``, ``.gr``, ``.el``, ``.wel``,
+``.txt``, ``.tsv``, ``.edges``, ``.spg``; a text format may end in ``.gz``), from the
+magic bytes of a ``.spg``, or else from the first line.  Text is parsed at C speed
+(``io/fast.py``); a file the fast path rejects goes to the checked reader
+(``io/text.py``), which accepts what the format allows or names the file and the first
+bad line.  ``write(G, path)`` and ``G.save(path)`` write (``io/write.py``,
+``io/binary.py``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..exceptions import GraphFormatError
+from ..graph import Graph
+from ..locations import bundled_path
+from . import binary, fast, text
+from .write import write
+
+__all__ = ["FORMATS", "read", "write"]
+
+FORMATS = ("mtx", "snap", "el", "wel", "gr", "spg")
+_BY_EXT = {"mtx": "mtx", "mm": "mtx", "gr": "gr", "el": "el", "wel": "wel",
+           "txt": "snap", "tsv": "snap", "edges": "snap", "snap": "snap", "spg": "spg"}
+
+
+def read(
+    path: str | os.PathLike,
+    *,
+    format: str | None = None,
+    directed: bool | None = None,
+    n_vertices: int | None = None,
+    verify: bool = True,
+) -> Graph:
+    """Read a graph file.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file, optionally gzip-compressed (``.gz``).  The name of a bundled example
+        graph (``"karate"``, ``"rome99"``, ``"osm-monaco"``) also works.
+    format : {"mtx", "snap", "el", "wel", "gr", "spg"}, optional
+        Override detection.  ``"snap"`` is a whitespace edge list with ``#`` comments,
+        2 columns (unweighted) or 3 (weighted); ``"el"`` / ``"wel"`` are GAP's 0-based
+        unweighted / weighted edge lists; ``"gr"`` is DIMACS shortest-path format;
+        ``"spg"`` is this library's binary file (``G.save``).
+    directed : bool, optional
+        Override the direction the file implies (Matrix Market ``symmetric`` and SNAP
+        headers saying "Undirected" are undirected; everything else directed).
+    n_vertices : int, optional
+        Edge lists: the number of vertices (default: the largest id + 1); it also lets an
+        edge list with no edges be read as an edgeless graph.  Other formats declare it;
+        a different value is an error.
+    verify : bool
+        ``.spg`` only: check each array's CRC-32 (its structure is always checked).
+
+    Returns
+    -------
+    Graph
+
+    Raises
+    ------
+    GraphFormatError
+        The file is missing, unreadable, malformed, empty, or declares a graph larger
+        than the memory available; the message names the file and, where there is one,
+        the line.
+
+    Examples
+    --------
+    >>> import semiring_paths as sp
+    >>> G = sp.read("karate")
+    >>> G.n_vertices, G.n_edges, G.directed
+    (34, 78, False)
+    """
+    p = Path(path)
+    if not p.exists():
+        bp = bundled_path(str(path))
+        if bp is None:
+            raise GraphFormatError("no such file (and not a bundled graph name)", str(path))
+        p = bp
+    if p.is_dir():
+        raise GraphFormatError("is a directory, not a graph file", str(p))
+    if n_vertices is not None and int(n_vertices) < 0:
+        raise ValueError(f"n_vertices must be >= 0, got {n_vertices}")
+    fmt = format or ("spg" if binary.is_binary(p) else None) or _detect(p)
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
+    if fmt == "spg":
+        G = binary.load(p, verify=verify)
+        if directed is not None and bool(directed) != G.directed:
+            G = Graph.from_edges(G.rows, G.indices, G.weights, G.n_vertices, directed,
+                                 labels=G.labels, name=G.name)
+    else:
+        if p.stat().st_size == 0:
+            if n_vertices is None or fmt in ("mtx", "gr"):
+                raise GraphFormatError("empty file" + (
+                    "" if fmt in ("mtx", "gr") else
+                    " (pass n_vertices= to read an edgeless graph)"), str(p))
+            return Graph.from_edges([], [], n_vertices=n_vertices,
+                                    directed=True if directed is None else directed,
+                                    name=_stem(p))
+        try:
+            G = fast.READERS[fmt](p, directed, n_vertices)
+        except fast.Reject:
+            body = text.read_text(p)
+            reader = text.FORMATS[fmt]
+            G = (reader(body, str(p), directed, n_vertices) if fmt in ("snap", "el", "wel")
+                 else reader(body, str(p), directed))
+        G.name = _stem(p)
+    if n_vertices is not None and G.n_vertices != int(n_vertices):
+        raise GraphFormatError(f"the file declares {G.n_vertices} vertices, not "
+                               f"n_vertices={n_vertices}", str(p))
+    return G
+
+
+def detect_by_name(p: Path) -> str | None:
+    name = p.name.lower()
+    if name.endswith(".gz"):
+        name = name[:-3]
+    ext = name.rsplit(".", 1)[-1] if "." in name else ""
+    return _BY_EXT.get(ext)
+
+
+def _stem(p: Path) -> str:
+    name = p.name
+    if name.endswith(".gz"):
+        name = name[:-3]
+    return name.rsplit(".", 1)[0] if "." in name else name
+
+
+def _detect(p: Path) -> str:
+    by_name = detect_by_name(p)
+    if by_name is not None:
+        return by_name
+    first = text.read_head(p, 200).lstrip()
+    if first.startswith("%%MatrixMarket"):
+        return "mtx"
+    if first.startswith(("c ", "p sp", "c\n")):
+        return "gr"
+    return "snap"

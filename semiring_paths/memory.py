@@ -1,0 +1,60 @@
+"""Host memory: what the machine has free, and a check before a large allocation.
+
+A declared size (a Matrix Market header of 10¹² vertices, an edge-list id of
+999999999999, ``n_vertices=`` in a constructor) is checked against the memory available
+*before* anything is allocated, so the answer is a clear :class:`HostMemoryError` rather
+than NumPy's ``MemoryError`` or the kernel's out-of-memory killer.
+
+Footprints (bytes), the figures the checks use and the README states:
+
+* a :class:`~semiring_paths.Graph`: ``GRAPH_PER_VERTEX`` a vertex (the CSR row pointers)
+  and ``4 + weight bytes`` a stored edge (an undirected edge is stored twice), plus the
+  same again while it is built (``BUILD_PER_VERTEX``, the input ids);
+* one single-source search: ``SEARCH_PER_VERTEX`` a vertex (distances, parents, the
+  frontier and its mask).
+"""
+
+from __future__ import annotations
+
+import os
+
+from .exceptions import HostMemoryError
+
+__all__ = ["BUILD_PER_VERTEX", "GRAPH_PER_VERTEX", "SEARCH_PER_VERTEX", "available",
+           "fmt_bytes", "require"]
+
+GRAPH_PER_VERTEX = 8          # indptr (int64)
+BUILD_PER_VERTEX = 16         # row counts and scatter positions while the CSR is built
+SEARCH_PER_VERTEX = 40        # d (8) + parents (8) + levels/marks (8) + queues (2 × 8)
+
+
+def available() -> int:
+    """Bytes of memory available to a new allocation (Linux ``MemAvailable``; elsewhere
+    the physical memory)."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:  # pragma: no cover - not Linux
+        pass
+    try:  # pragma: no cover - not Linux
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover
+        return 1 << 62
+
+
+def fmt_bytes(b: float) -> str:
+    for unit in ("B", "KB", "MB", "GB", "TB", "PB"):
+        if abs(b) < 1024 or unit == "PB":
+            return f"{b:.0f} {unit}" if unit == "B" else f"{b:.1f} {unit}"
+        b /= 1024
+    return f"{b:.1f} PB"  # pragma: no cover
+
+
+def require(nbytes: int, what: str) -> None:
+    """Raise :class:`HostMemoryError` when ``nbytes`` exceed the memory available."""
+    free = available()
+    if nbytes > free:
+        raise HostMemoryError(f"{what} needs {fmt_bytes(nbytes)}, but only "
+                              f"{fmt_bytes(free)} of memory is available")
