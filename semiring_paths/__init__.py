@@ -23,6 +23,7 @@ from .all_pairs import (
 from .exceptions import (
     GPUMemoryError,
     GraphFormatError,
+    HostMemoryError,
     InvalidGraphError,
     NegativeCycleError,
     NegativeWeightError,
@@ -42,6 +43,7 @@ __all__ = [
     "GPUMemoryError",
     "Graph",
     "GraphFormatError",
+    "HostMemoryError",
     "InvalidGraphError",
     "NegativeCycleError",
     "NegativeWeightError",
@@ -63,7 +65,7 @@ __all__ = [
     "multi_source_sssp",
     "radius",
     "read",
-    "write",
     "semirings",
     "sssp",
+    "write",
 ]

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
 
 from . import validate
-from .exceptions import InvalidGraphError
+from .exceptions import HostMemoryError, InvalidGraphError
 from .graph import Graph
+from .memory import fmt_bytes
 from .multi_source import (
     LEVEL_BYTES,
     SSSP_BYTES,
@@ -132,7 +134,35 @@ def apsp(G: Graph, batch: int | None = None, backend: str = "auto", *,
         validate.nonnegative(G, min_plus, "apsp", "")
     if out is None:
         return _blocks(G, src, batch, memory_limit, progress, "apsp", weighted, backend)
-    return _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend, Path(out))
+    return _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
+                         _out_path(out, int(src.size) * G.n_vertices * 8))
+
+
+def _out_path(out: str | os.PathLike, nbytes: int) -> Path:
+    """``out`` checked before any work: a file name in an existing directory, on a disk
+    with room for the rows (or already holding them)."""
+    p = Path(out)
+    if p.is_dir():
+        raise ValueError(f"out={str(out)!r} is a directory; give a file name, such as "
+                         f"{str(p / 'apsp.npy')!r}")
+    if not p.parent.is_dir():
+        raise ValueError(f"out={str(out)!r}: the directory {str(p.parent)!r} does not exist")
+    free = shutil.disk_usage(p.parent).free + (p.stat().st_size if p.exists() else 0)
+    if nbytes > free:
+        raise HostMemoryError(f"apsp(out={str(out)!r}) writes {fmt_bytes(nbytes)}, but the "
+                              f"disk has {fmt_bytes(free)} free")
+    return p
+
+
+def _record(side: Path, state: dict) -> None:
+    """The progress record, replaced atomically: a kill at any moment leaves the old
+    record or the new one, never half of one."""
+    tmp = side.with_name(side.name + ".tmp")
+    with open(tmp, "w") as f:
+        f.write(json.dumps(state))
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, side)
 
 
 def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
@@ -144,16 +174,23 @@ def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
     key = {"shape": list(shape), "dtype": np.dtype(dtype).name, "batch": k,
            "sources_sum": int(src.sum()), "n_stored": G.n_stored}
     done: set[int] = set()
+    state = None
     if out.exists() and side.exists():
-        state = json.loads(side.read_text())
+        try:
+            state = json.loads(side.read_text())
+        except ValueError:                 # unreadable record: start over
+            state = None
+    if state is not None:
         if state.get("key") != key:
             raise ValueError(f"{out} was written for other arguments ({state.get('key')}); "
                              "remove it or its .progress.json to start over")
         done = set(state["done"])
         mm = np.load(out, mmap_mode="r+")
     else:
+        side.unlink(missing_ok=True)
         mm = np.lib.format.open_memmap(out, mode="w+", dtype=dtype, shape=shape)
-        side.write_text(json.dumps({"key": key, "done": []}))
+        mm.flush()
+        _record(side, {"key": key, "done": []})
     starts = [lo for lo in range(0, src.size, k) if lo not in done]
     left = sum(min(k, src.size - lo) for lo in starts)
     bar = _bar(progress and bool(starts), int(src.size), 0, f"apsp -> {out.name}",
@@ -164,7 +201,7 @@ def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
             mm[lo:lo + part.size] = _block(G, part, k, weighted, backend)
             mm.flush()
             done.add(lo)                                   # recorded only once on disk
-            side.write_text(json.dumps({"key": key, "done": sorted(done)}))
+            _record(side, {"key": key, "done": sorted(done)})
             _advance(bar, part.size)
     finally:
         mm.flush()

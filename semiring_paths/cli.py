@@ -1,4 +1,4 @@
-"""The ``semiring-paths`` command: ``info``, ``bfs`` and ``sssp`` on a graph file.
+"""The ``semiring-paths`` command: ``info``, ``bfs``, ``sssp`` and ``convert``.
 
 GRAPH is a file (.mtx, .mtx.gz, .gr, .el, .wel, .txt) or a bundled graph name
 (karate, rome99, osm-monaco).  Vertex ids are 0-based (a Matrix Market or DIMACS file's
@@ -16,7 +16,7 @@ import numpy as np
 
 from . import __version__, algorithms
 from .exceptions import SemiringPathsError
-from .io import read
+from .io import FORMATS, read, write
 from .single_source import bfs, sssp
 
 
@@ -31,13 +31,19 @@ def _parser() -> argparse.ArgumentParser:
 
     def graph_args(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("graph", metavar="GRAPH", help="graph file or bundled graph name")
-        sp.add_argument("--format", choices=["mtx", "snap", "el", "wel", "gr"],
+        sp.add_argument("--format", choices=list(FORMATS),
                         help="file format (default: from the file name)")
         sp.add_argument("--undirected", action="store_true",
                         help="treat every edge as undirected (default: as the file says)")
 
     i = sub.add_parser("info", help="print a summary of the graph")
     graph_args(i)
+
+    c = sub.add_parser("convert", help="write the graph in another format (by the output "
+                                       "name: .mtx, .el, .wel, .txt, .gr, .spg; .gz)")
+    graph_args(c)
+    c.add_argument("out", metavar="OUT", help="output file")
+    c.add_argument("--to", choices=list(FORMATS), help="output format (default: from OUT)")
 
     for name, strategies in (("bfs", algorithms.names("bfs")),
                              ("sssp", algorithms.names("sssp"))):
@@ -56,10 +62,13 @@ def _parser() -> argparse.ArgumentParser:
                             "in-edges), or auto: switch by the frontier's size; same "
                             "answers (default: auto)")
         c.add_argument("--output", "-o", metavar="FILE",
-                       help="write all values: FILE.npy (NumPy array) or a text file of "
-                            "'vertex value' lines")
-        c.add_argument("--show", type=int, default=10, metavar="K",
-                       help="print the K nearest reached vertices (default 10)")
+                       help="write every vertex's value, by the name: .npy (NumPy "
+                            "array), .npz (array 'values'), .csv ('vertex,value' with a "
+                            "header), .txt/.tsv or no extension ('vertex value' lines). "
+                            "Unreached vertices are " + ("-1" if name == "bfs" else
+                            "inf (min_plus), -inf (max_min, max_times: 0)") + ".")
+        c.add_argument("--show", type=_count, default=10, metavar="K",
+                       help="print the K nearest reached vertices (default 10; 0: none)")
         if name == "sssp":
             c.add_argument("--delta", type=float, metavar="D",
                            help="bucket / split width for delta-stepping and near-far "
@@ -71,24 +80,61 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _count(text: str) -> int:
+    k = int(text)
+    if k < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {k}")
+    return k
+
+
+_OUTPUTS = (".npy", ".npz", ".csv", ".txt", ".tsv", "")
+
+
+def _check_output(path: str) -> None:
+    """The output path checked before the work: a known extension, an existing
+    directory."""
+    from pathlib import Path
+
+    p = Path(path)
+    if p.suffix.lower() not in _OUTPUTS:
+        raise ValueError(f"--output {path}: unknown extension {p.suffix!r} (use "
+                         ".npy, .npz, .csv, .txt or .tsv)")
+    if p.is_dir():
+        raise ValueError(f"--output {path} is a directory")
+    if not p.parent.is_dir():
+        raise ValueError(f"--output {path}: the directory {str(p.parent)!r} does not exist")
+
+
 def _write(path: str, values: np.ndarray) -> None:
-    if path.endswith(".npy"):
+    ext = path[path.rfind("."):].lower() if "." in path.rsplit("/", 1)[-1] else ""
+    if ext == ".npy":
         np.save(path, values)
-        return
-    with open(path, "w") as f:
-        for v, x in enumerate(values.tolist()):
-            f.write(f"{v} {x}\n")
+    elif ext == ".npz":
+        np.savez(path, values=values)
+    else:
+        sep = {".csv": ",", ".tsv": "\t"}.get(ext, " ")
+        table = np.column_stack([np.arange(values.size), values]).astype(object)
+        table[:, 0] = np.arange(values.size)
+        np.savetxt(path, table, fmt="%s", delimiter=sep,
+                   header="vertex,value" if ext == ".csv" else "", comments="")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if getattr(args, "output", None):
+            _check_output(args.output)
         t0 = time.perf_counter()
         G = read(args.graph, format=args.format,
                  directed=False if args.undirected else None)
         t_read = time.perf_counter() - t0
         if args.command == "info":
             print(G.info())
+            return 0
+        if args.command == "convert":
+            write(G, args.out, format=args.to)
+            print(f"wrote {G.name}: {G.n_vertices:,} vertices, {G.n_edges:,} edges to "
+                  f"{args.out} ({time.perf_counter() - t0:.2f} s)")
             return 0
         if args.command == "bfs":
             r = bfs(G, args.source, args.direction, backend=args.backend,
@@ -101,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             values = r.distances
             reached = values != r.semiring.zero
             unit = "distance" if args.semiring == "min_plus" else "value"
-    except (SemiringPathsError, ValueError) as e:
+    except (SemiringPathsError, ValueError, OSError) as e:
         print(f"semiring-paths: error: {e}", file=sys.stderr)
         return 2
     s = r.trace.summary()

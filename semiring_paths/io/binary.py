@@ -19,8 +19,9 @@ Layout (little-endian)::
 Loading checks everything a kernel relies on before handing the arrays out: the magic,
 the version, the header's checksum, that every array lies inside the file, that
 ``indptr`` starts at 0, never decreases and ends at ``n_stored``, that each row's columns
-are vertices in increasing order, and that weights are finite; with ``verify=True`` (the default) also each array's
-CRC-32, so a flipped byte anywhere is an error, never a wrong answer.
+are vertices in increasing order, and that weights are finite; with ``verify=True`` (the
+default) also each array's CRC-32, so a flipped byte anywhere is an error, never a wrong
+answer.
 """
 
 from __future__ import annotations

@@ -1,0 +1,246 @@
+"""Writing, the binary .spg, declared sizes against memory, empty files, and the fast
+readers agreeing with the checked text reader."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import struct
+import subprocess
+import sys
+import zlib
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import semiring_paths as sp
+from semiring_paths.io import binary, text
+
+from .conftest import shared_graph
+
+TEXT_FORMATS = ["mtx", "mtx.gz", "txt", "txt.gz", "el", "wel", "gr", "spg"]
+
+
+def same(G, H, *, directed=True, weights=True):
+    assert H.n_vertices == G.n_vertices
+    assert np.array_equal(H.indptr, G.indptr) and np.array_equal(H.indices, G.indices)
+    if directed:
+        assert H.directed == G.directed
+    if weights and G.weighted and G.n_stored:   # an edgeless edge list says no weights
+        assert H.weights.dtype.kind == G.weights.dtype.kind
+        assert np.array_equal(H.weights, G.weights)
+
+
+def _fits(G, ext):
+    return not ((ext == "el" and G.weighted) or (ext == "wel" and not G.weighted))
+
+
+@st.composite
+def graphs(draw):
+    n = draw(st.integers(1, 30))
+    m = draw(st.integers(0, 80))
+    src = draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m))
+    dst = draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m))
+    kind = draw(st.sampled_from(["none", "int", "float"]))
+    w = None
+    if kind == "int":
+        w = draw(st.lists(st.integers(0, 10**6), min_size=m, max_size=m))
+    elif kind == "float":
+        w = draw(st.lists(st.floats(0, 1e6, allow_nan=False).map(lambda x: x + 0.5),
+                          min_size=m, max_size=m))
+    return sp.Graph.from_edges(src, dst, w, n_vertices=n, directed=draw(st.booleans()))
+
+
+@pytest.mark.parametrize("ext", TEXT_FORMATS)
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(G=graphs())
+def test_roundtrip_random(tmp_path, ext, G):
+    """What ``write`` writes, ``read`` reads back as the same graph (ids, weights with
+    their kind, direction); DIMACS is directed with weights, so it keeps the arcs."""
+    if not _fits(G, ext):
+        return
+    p = tmp_path / f"g.{ext}"
+    sp.write(G, p)
+    n = G.n_vertices if ext in ("txt", "txt.gz", "el", "wel") else None
+    H = sp.read(p, n_vertices=n) if G.n_stored else (
+        sp.read(p, n_vertices=n) if n is not None or ext not in ("txt", "el") else None)
+    if H is None:
+        return
+    same(G, H, directed=ext != "gr", weights=ext != "gr" or G.weighted)
+
+
+@pytest.mark.parametrize("rel", ["road/rome99.mtx.gz", "social/wiki-Vote.mtx.gz",
+                                 "mesh/wing.mtx.gz", "misc/bcsstk13.mtx.gz"])
+@pytest.mark.parametrize("ext", TEXT_FORMATS)
+def test_roundtrip_real(tmp_path, rel, ext):
+    G = sp.read(shared_graph(rel))
+    if not _fits(G, ext):
+        pytest.skip("format without weights / with weights only")
+    p = tmp_path / f"g.{ext}"
+    sp.write(G, p)
+    same(G, sp.read(p), directed=ext != "gr", weights=ext != "gr" or G.weighted)
+
+
+@pytest.mark.parametrize("rel", ["road/rome99.mtx.gz", "social/ego-Twitter-undirected.mtx.gz",
+                                 "social/p2p-Gnutella31-weighted.mtx.gz"])
+def test_fast_reader_equals_text_reader(rel):
+    """The C-speed reader and the checked Python reader give the same graph."""
+    p = shared_graph(rel)
+    same(sp.read(p), text.FORMATS["mtx"](text.read_text(p), str(p), None))
+
+
+@pytest.mark.parametrize("body,delim", [("0\t1\n1\t2\n", "tab"), ("0,1\n1,2\n", "comma"),
+                                        ("0  1\n1 2\n", "blank runs"),
+                                        ("0 1\n# note\n1 2\n", "comment inside")])
+def test_edge_list_variants(tmp_path, body, delim):
+    p = tmp_path / "e.txt"
+    p.write_text("# Directed graph\n" + body)
+    G = sp.read(p)
+    assert G.rows.tolist() == [0, 1] and G.indices.tolist() == [1, 2], delim
+
+
+# ----------------------------------------------------------------------- .spg
+def test_spg_layout_and_flags(tmp_path):
+    G = sp.read(shared_graph("road/rome99.mtx.gz"))
+    p = tmp_path / "r.spg"
+    G.save(p)
+    raw = p.read_bytes()
+    magic, version, hlen, hcrc = struct.unpack("<8sIII4x", raw[:24])
+    assert magic == b"SPGRAPH\0" and version == binary.VERSION
+    assert zlib.crc32(raw[24:24 + hlen]) == hcrc
+    meta = json.loads(raw[24:24 + hlen])
+    assert meta["n_vertices"] == G.n_vertices and meta["weighted"] and meta["directed"]
+    assert all(a["offset"] % 64 == 0 for a in meta["arrays"].values())
+    H = sp.read(p)
+    same(G, H)
+    assert H.name == "rome99"
+    assert not H.indices.flags.writeable
+    assert sp.sssp(H, 0).distances.tolist() == sp.sssp(G, 0).distances.tolist()
+    U = sp.read(p, directed=False)
+    assert not U.directed and U.n_stored >= G.n_stored
+
+
+def test_spg_corruption_is_an_error(tmp_path):
+    G = sp.read(shared_graph("road/rome99.mtx.gz"))
+    p = tmp_path / "r.spg"
+    G.save(p)
+    raw = bytearray(p.read_bytes())
+    hlen = struct.unpack("<I", raw[12:16])[0]
+    cases = {"magic": (0, b"X"), "version": (8, b"\x07"), "header": (30, b"#"),
+             "indices": (len(raw) - G.n_stored * 4 - 10, b"\x7f"), "tail": None}
+    for what, edit in cases.items():
+        bad = bytearray(raw)
+        if edit is None:
+            bad = bad[: 24 + hlen + 100]
+        else:
+            bad[edit[0]:edit[0] + 1] = edit[1]
+        q = tmp_path / f"{what}.spg"
+        q.write_bytes(bytes(bad))
+        with pytest.raises(sp.GraphFormatError, match=re.escape(str(q))):
+            sp.read(q, format="spg")
+
+
+def test_spg_structure_checked_without_checksums(tmp_path):
+    """verify=False skips the CRC, never the CSR checks a kernel relies on."""
+    G = sp.Graph.from_edges([0, 1, 2], [1, 2, 0], n_vertices=3)
+    p = tmp_path / "g.spg"
+    G.save(p)
+    raw = bytearray(p.read_bytes())
+    meta = json.loads(raw[24:24 + struct.unpack("<I", raw[12:16])[0]])
+    off = meta["arrays"]["indices"]["offset"]
+    raw[off:off + 4] = (99).to_bytes(4, "little")          # an edge to vertex 99
+    p.write_bytes(bytes(raw))
+    with pytest.raises(sp.GraphFormatError, match="checksum"):
+        sp.read(p)
+    with pytest.raises(sp.GraphFormatError, match="CSR"):
+        sp.read(p, verify=False)
+
+
+# ----------------------------------------------------------------- sizes, empties
+HUGE = [
+    ("h.mtx", "%%MatrixMarket matrix coordinate pattern general\n"
+              "1000000000000 1000000000000 1\n1 2\n", 2),
+    ("g.mtx", "%%MatrixMarket matrix coordinate pattern general\n"
+              "2000000000 2000000000 1\n1 2\n", 2),
+    ("h.gr", "p sp 1000000000000 1\na 1 2 3\n", 1),
+    ("h.txt", "0 999999999999\n", None),
+]
+
+
+@pytest.mark.parametrize("name,body,line", HUGE, ids=[h[0] for h in HUGE])
+def test_declared_size_beyond_memory(tmp_path, name, body, line):
+    p = tmp_path / name
+    p.write_text(body)
+    with pytest.raises(sp.GraphFormatError, match="available") as e:
+        sp.read(p)
+    assert e.value.line == line and str(p) in str(e.value)
+
+
+def test_constructor_checks_memory():
+    with pytest.raises(sp.HostMemoryError, match="available"):
+        sp.Graph.from_edges([0], [1], n_vertices=10**12)
+
+
+@pytest.mark.parametrize("name", ["e.txt", "e.el", "e.mtx", "e.gr", "e.txt.gz"])
+def test_empty_file(tmp_path, name):
+    p = tmp_path / name
+    p.write_bytes(gzip.compress(b"") if name.endswith(".gz") else b"")
+    with pytest.raises(sp.GraphFormatError, match=r"empty|no edges|header|problem"):
+        sp.read(p)
+    if name.endswith((".txt", ".el", ".txt.gz")):
+        G = sp.read(p, n_vertices=4)
+        assert (G.n_vertices, G.n_stored) == (4, 0)
+
+
+def test_comments_only_edge_list(tmp_path):
+    p = tmp_path / "c.txt"
+    p.write_text("# nothing here\n")
+    with pytest.raises(sp.GraphFormatError, match="no edges"):
+        sp.read(p)
+    assert sp.read(p, n_vertices=2).n_vertices == 2
+
+
+def test_n_vertices_must_agree(tmp_path):
+    p = tmp_path / "a.txt"
+    p.write_text("0 5\n")
+    assert sp.read(p, n_vertices=8).n_vertices == 8
+    with pytest.raises(sp.GraphFormatError, match="target id 5"):
+        sp.read(p, n_vertices=3)
+    with pytest.raises(sp.GraphFormatError, match="declares"):
+        sp.read(shared_graph("road/rome99.mtx.gz"), n_vertices=5)
+
+
+def test_directory_and_write_errors(tmp_path):
+    with pytest.raises(sp.GraphFormatError, match="directory"):
+        sp.read(tmp_path)
+    G = sp.read("rome99")
+    with pytest.raises(ValueError, match="no weights"):
+        sp.write(G, tmp_path / "r.el")
+    with pytest.raises(ValueError, match="format"):
+        sp.write(G, tmp_path / "r.xyz")
+    with pytest.raises(FileNotFoundError):
+        sp.write(G, tmp_path / "no" / "r.mtx")
+    assert not list(tmp_path.glob("*.tmp*"))
+
+
+def test_cli_convert_and_outputs(tmp_path):
+    run = lambda *a: subprocess.run([sys.executable, "-m", "semiring_paths.cli", *a],
+                                    capture_output=True, text=True, cwd=tmp_path)
+    r = run("convert", "rome99", str(tmp_path / "r.spg"))
+    assert r.returncode == 0, r.stderr
+    same(sp.read("rome99"), sp.read(tmp_path / "r.spg"))
+    r = run("sssp", str(tmp_path / "r.spg"), "-s", "0", "-o", str(tmp_path / "d.csv"))
+    assert r.returncode == 0, r.stderr
+    lines = (tmp_path / "d.csv").read_text().splitlines()
+    assert lines[0] == "vertex,value" and lines[1] == "0,0.0"
+    r = run("bfs", "karate", "-s", "0", "-o", str(tmp_path / "l.npz"))
+    assert r.returncode == 0 and np.load(tmp_path / "l.npz")["values"][0] == 0
+    for bad, msg in ((["-o", "/nonexistent/dir/x.npy"], "does not exist"),
+                     (["-o", str(tmp_path / "x.xyz")], "unknown extension"),
+                     (["--show", "-3"], "must be 0 or more")):
+        r = run("bfs", "karate", "-s", "0", *bad)
+        assert r.returncode == 2 and msg in r.stderr and "Traceback" not in r.stderr
