@@ -1,22 +1,28 @@
-"""The text formats at C speed: fast_matrix_market for Matrix Market, pyarrow's CSV reader
-for SNAP / GAP edge lists and DIMACS ``.gr``.
+"""The text formats at C speed: pyarrow's CSV reader for Matrix Market, SNAP / GAP edge
+lists and DIMACS ``.gr``.
 
-Both stream the file (gzip included) and parse on every core; neither holds the text.
+It streams the file (gzip included) and parses on every core; it never holds the text.
 A reader returns a :class:`Graph` or raises :class:`Reject` when the file is outside what
 it parses (comments between edges, runs of blanks, a value it cannot convert, an id it
 must not accept): ``io.read`` then hands the file to the checked reader of
 ``io/text.py``, which either accepts it or names the first bad line.
 
-Why these two (measured on this 2-core machine, a 10 M-edge SNAP list, 138 MB): pyarrow
-18–22 M edges/s (after its import), pandas' C engine 4.2 M, ``numpy.loadtxt`` 1.7 M
+Why pyarrow (measured on this 2-core machine, a 10 M-edge SNAP list, 138 MB): 18–22 M
+edges/s after its import, pandas' C engine 4.2 M, ``numpy.loadtxt`` 1.7 M
 (``benchmarks/bench_io.py``).  Only pyarrow reaches the 10 M edges/s we aim for; it is a
-larger dependency (its wheel is ~55 MB) but the only one that is fast enough, and
-fast_matrix_market (1 MB) is what ``scipy.io.mmread`` itself runs.
+large dependency (a ~55 MB wheel) but the only one fast enough.  Matrix Market goes
+through it too, not through fast_matrix_market (what ``scipy.io.mmread`` runs): the fuzz
+test found files on which fast_matrix_market 1.7.6 kills the process — a data line
+cut at the end of the file by a byte that is neither a digit nor a newline (0xAC)
+segfaults it (``scipy.io.mmread`` too), and a malformed file read from a Python stream
+aborts it — and a reader must never crash.  On the largest graphs in shared data
+pyarrow reads Matrix Market as fast as ``scipy.io.mmread`` (``benchmarks/bench_io.py``).
 """
 
 from __future__ import annotations
 
 import gzip
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -34,10 +40,13 @@ class Reject(Exception):
     """The fast path does not parse this file: the checked reader takes it."""
 
 
-def _open(p: Path):
+def _gzipped(p: Path) -> bool:
     with open(p, "rb") as f:
-        gz = f.read(2) == b"\x1f\x8b"
-    return gzip.open(p, "rb") if gz else open(p, "rb")
+        return f.read(2) == b"\x1f\x8b"
+
+
+def _open(p: Path):
+    return gzip.open(p, "rb") if _gzipped(p) else open(p, "rb")
 
 
 def _head(p: Path, stop) -> list[str]:
@@ -51,7 +60,7 @@ def _head(p: Path, stop) -> list[str]:
                 out.append(s.rstrip("\r\n"))
                 if stop(s) or len(out) >= _HEAD_LINES:
                     break
-    except (OSError, EOFError, UnicodeDecodeError) as e:
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as e:
         raise Reject(str(e)) from None
     return out
 
@@ -67,31 +76,14 @@ def _graph(src, dst, w, n, directed, path) -> Graph:
 
 # ------------------------------------------------------------------- Matrix Market
 def read_mtx(p: Path, directed: bool | None, n_vertices: int | None) -> Graph:
-    import fast_matrix_market as fmm
-
     path = str(p)
-    lines = _head(p, lambda s: bool(s.strip()) and not s.lstrip().startswith("%")
-                  and not s.startswith("%%"))
+    lines = _head(p, lambda s: bool(s.strip()) and not s.lstrip().startswith("%"))
     n, nnz, field, symmetry, _ = mtx_header(lines, path)     # our messages, our checks
-    if field == "integer":
-        # fast_matrix_market reads "1.5" in an integer field as 1: parse the values as
-        # floats and check them (a value that is not an integer is the text reader's error)
-        tb = _table(p, len(lines), " ", 3, {"c2": "float64"})
-        rows, cols = _ids(tb, "c0", 1, n), _ids(tb, "c1", 1, n)
-        w = _weights(tb, "c2")
-        if w.dtype.kind != "i":
-            raise Reject("integer field")
-    else:
-        try:
-            with _open(p) as f:
-                (vals, (rows, cols)), _ = fmm.read_coo(f, generalize_symmetry=False)
-        except Exception as e:                # fmm: "Line N: ..." — ours names it too
-            raise Reject(str(e)) from None
-        w = None
-        if field != "pattern":
-            w = vals.astype(np.float64, copy=False)
-            if not np.isfinite(w).all():
-                raise Reject("non-finite weight")
+    ncols = 2 if field == "pattern" else 3
+    tb = _table(p, len(lines), " ", ncols, {"c2": "float64"} if ncols == 3 else None)
+    rows, cols = _ids(tb, "c0", 1, n), _ids(tb, "c1", 1, n)
+    w = _weights(tb, "c2", integer=field == "integer") if ncols == 3 else None
+    del tb
     if rows.size != nnz:
         raise Reject("entry count")
     if directed is None:
@@ -135,15 +127,22 @@ def _ids(tb, name: str, base: int, n: int | None) -> np.ndarray:
     return a.astype(np.int32) if hi < 2**31 - 1 else a
 
 
-def _weights(tb, name: str) -> np.ndarray:
+def _weights(tb, name: str, integer: bool | None = None) -> np.ndarray:
+    """A weight column: finite; int64 when ``integer`` (and all integral), float64 when
+    not, and for ``None`` (edge lists) int64 exactly when every weight is integral, as
+    the text reader decides."""
     col = tb.column(name)
     if col.null_count:
         raise Reject("missing weight")
     w = col.to_numpy()
     if w.dtype.kind not in "if" or (w.dtype.kind == "f" and not np.isfinite(w).all()):
         raise Reject("weight")
+    if integer is False:
+        return w.astype(np.float64, copy=False)
     if w.dtype.kind == "f" and integral(w):
         w = w.astype(np.int64)                   # "3.0" weighs as the text reader does
+    if integer and w.dtype.kind != "i":
+        raise Reject("integer field")
     return w
 
 

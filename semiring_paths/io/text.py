@@ -1,6 +1,6 @@
 """The text formats read in Python: the checked path behind the fast readers.
 
-``io/fast.py`` parses a file at C speed (fast_matrix_market, pyarrow) and comes here only
+``io/fast.py`` parses a file at C speed (pyarrow) and comes here only
 when it rejects the file: this reader holds the text, accepts what the formats allow
 that the fast path does not (comments between edges, mixed whitespace), and otherwise
 names the first bad line.  Vertex ids come out 0-based: Matrix Market and DIMACS files

@@ -1,5 +1,5 @@
-"""Writing graphs: Matrix Market (fast_matrix_market), edge lists and DIMACS ``.gr``
-(pyarrow's CSV writer), and the binary ``.spg`` (``io/binary.py``).
+"""Writing graphs: Matrix Market, edge lists and DIMACS ``.gr`` (pyarrow's CSV writer),
+and the binary ``.spg`` (``io/binary.py``).
 
 What is written reads back as the same graph (``tests/test_io_roundtrip.py``):
 undirected graphs go out once per edge (Matrix Market ``symmetric``, an edge list with
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gzip
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -32,21 +33,29 @@ def _once(G: Graph):
     return r, c, w
 
 
+@contextmanager
 def _open(p: Path):
-    return gzip.open(p, "wb", compresslevel=6) if p.name.endswith(".gz") else open(p, "wb")
+    """A binary output, gzip-compressed when the name ends in ``.gz`` (the member's
+    name is left empty: ``p`` is a temporary name)."""
+    with open(p, "wb") as raw:
+        if p.name.endswith(".gz"):
+            with gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=6) as f:
+                yield f
+        else:
+            yield raw
 
 
 def _mtx(G: Graph, p: Path) -> None:
-    import fast_matrix_market as fmm
-    import scipy.sparse as sps
-
     r, c, w = _once(G)
     field = ("pattern" if w is None else "integer" if w.dtype.kind == "i" else "real")
-    data = np.ones(r.size, np.int8) if w is None else w
-    A = sps.coo_matrix((data, (r, c)), shape=(G.n_vertices, G.n_vertices))
-    with _open(p) as f:
-        fmm.mmwrite(f, A, comment=f" name: {G.name}" if G.name else "", field=field,
-                    symmetry="general" if G.directed else "symmetric")
+    head = (f"%%MatrixMarket matrix coordinate {field} "
+            f"{'general' if G.directed else 'symmetric'}\n"
+            + (f"% name: {G.name}\n" if G.name else "")
+            + f"{G.n_vertices} {G.n_vertices} {r.size}\n")
+    cols = {"i": r + 1, "j": c.astype(np.int64) + 1}
+    if w is not None:
+        cols["v"] = w
+    _csv(p, head, cols, " ")
 
 
 def _csv(p: Path, header: str, columns: dict[str, np.ndarray], delimiter: str) -> None:
