@@ -1,53 +1,80 @@
 """CSR from edge lists in compiled loops: a counting sort by row, then each row sorted
 and its duplicates merged (the least weight kept, as scipy.sparse.csgraph does).
 
-Memory stays near the inputs plus the output: no int64 copies of int32 ids, no
-concatenation for undirected graphs (each edge is scattered both ways), no global sort
-(a 50 M-edge list sorts as 50 M short rows, in parallel).
+The edges may come as one array or as a list of chunks (the blocks a CSV reader
+produced, read in place): nothing is concatenated, no int32 id is widened, an undirected
+edge is scattered both ways without doubling the input, and the row pointers double as
+the scatter positions.  The peak is the input plus the output (``bench_io.py``: a
+50 M-edge list read at under 3× the CSR's bytes).  The scatter runs in parallel by row
+ranges (each thread reads every edge and writes the rows it owns, so no two threads
+write one place); the rows are sorted in parallel, short ones by insertion.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import numba
 import numpy as np
 from numba import njit, prange
 
 __all__ = ["csr_min_dedup", "is_csr"]
 
-
-@njit(cache=True)
-def _row_pointers(src, dst, n, both):
-    indptr = np.zeros(n + 1, np.int64)
-    for k in range(src.size):
-        indptr[src[k] + 1] += 1
-        if both:
-            indptr[dst[k] + 1] += 1
-    for r in range(n):
-        indptr[r + 1] += indptr[r]
-    return indptr
+_SHORT = 32                  # rows up to this long are sorted by insertion
 
 
 @njit(cache=True)
-def _scatter(src, dst, w, has_w, both, indptr, indices, wout):
-    pos = indptr[:-1].copy()
+def _count(src, dst, base, both, indptr):
     for k in range(src.size):
-        s = src[k]
-        d = dst[k]
-        p = pos[s]
-        indices[p] = d
-        if has_w:
-            wout[p] = w[k]
-        pos[s] = p + 1
+        indptr[src[k] - base + 1] += 1
         if both:
-            p = pos[d]
-            indices[p] = s
+            indptr[dst[k] - base + 1] += 1
+
+
+@njit(cache=True, parallel=True)
+def _scatter(src, dst, w, has_w, base, both, parts, pos, indices, wout):
+    """Edge k goes to ``pos[row]`` (then advanced); thread ``t`` owns the rows
+    ``parts[t] ≤ row < parts[t + 1]``."""
+    for t in prange(parts.size - 1):
+        lo = parts[t]
+        hi = parts[t + 1]
+        for k in range(src.size):
+            s = src[k] - base
+            d = dst[k] - base
+            if lo <= s < hi:
+                p = pos[s]
+                indices[p] = d
+                if has_w:
+                    wout[p] = w[k]
+                pos[s] = p + 1
+            if both and lo <= d < hi:
+                p = pos[d]
+                indices[p] = s
+                if has_w:
+                    wout[p] = w[k]
+                pos[d] = p + 1
+
+
+@njit(cache=True, inline="always")
+def _insertion(indices, w, has_w, a, b):
+    for i in range(a + 1, b):
+        c = indices[i]
+        x = w[i] if has_w else 0
+        j = i - 1
+        while j >= a and (indices[j] > c or (has_w and indices[j] == c and w[j] > x)):
+            indices[j + 1] = indices[j]
             if has_w:
-                wout[p] = w[k]
-            pos[d] = p + 1
+                w[j + 1] = w[j]
+            j -= 1
+        indices[j + 1] = c
+        if has_w:
+            w[j + 1] = x
 
 
 @njit(cache=True, parallel=True)
 def _sort_rows(indptr, indices, w, has_w, kept):
-    """Sort each row by column and merge duplicates in place; ``kept[r]``: what stays."""
+    """Sort each row by (column, weight) and keep the first of each column, in place;
+    ``kept[r]``: how many stay."""
     n = indptr.size - 1
     for r in prange(n):
         a = indptr[r]
@@ -60,28 +87,38 @@ def _sort_rows(indptr, indices, w, has_w, kept):
         if ordered:
             kept[r] = b - a
             continue
-        if has_w:
+        if b - a <= _SHORT:
+            _insertion(indices, w, has_w, a, b)
+        elif has_w:
             order = np.argsort(indices[a:b], kind="mergesort")
             ids = indices[a:b][order]
             ws = w[a:b][order]
-            j = a
-            indices[j] = ids[0]
-            w[j] = ws[0]
-            for t in range(1, b - a):
-                if ids[t] == indices[j]:
-                    if ws[t] < w[j]:
-                        w[j] = ws[t]
-                else:
-                    j += 1
-                    indices[j] = ids[t]
-                    w[j] = ws[t]
+            for t in range(b - a):
+                indices[a + t] = ids[t]
+                w[a + t] = ws[t]
+            # equal columns: least weight first
+            t = a
+            while t < b:
+                e = t + 1
+                while e < b and indices[e] == indices[t]:
+                    e += 1
+                least = t
+                for q in range(t + 1, e):
+                    if w[q] < w[least]:
+                        least = q
+                tmp = w[t]
+                w[t] = w[least]
+                w[least] = tmp
+                t = e
         else:
             indices[a:b].sort()
-            j = a
-            for t in range(a + 1, b):
-                if indices[t] != indices[j]:
-                    j += 1
-                    indices[j] = indices[t]
+        j = a
+        for t in range(a + 1, b):
+            if indices[t] != indices[j]:
+                j += 1
+                indices[j] = indices[t]
+                if has_w:
+                    w[j] = w[t]
         kept[r] = j + 1 - a
 
 
@@ -102,24 +139,69 @@ def _compact(indptr, indices, w, has_w, kept):
     return new
 
 
-def csr_min_dedup(src: np.ndarray, dst: np.ndarray, w: np.ndarray | None, n: int,
-                  both: bool, id_type: type) -> tuple[np.ndarray, np.ndarray,
-                                                       np.ndarray | None]:
+@njit(cache=True)
+def _shift(indptr):
+    for r in range(indptr.size - 1, 0, -1):
+        indptr[r] = indptr[r - 1]
+    indptr[0] = 0
+
+
+def _parts(indptr: np.ndarray, threads: int) -> np.ndarray:
+    """Row ranges holding about equal numbers of entries, one a thread."""
+    m = int(indptr[-1])
+    cuts = np.searchsorted(indptr, np.linspace(0, m, threads + 1)[1:-1])
+    return np.unique(np.concatenate([[0], cuts, [indptr.size - 1]])).astype(np.int64)
+
+
+def _chunks(a) -> list[np.ndarray]:
+    return list(a) if isinstance(a, (list, tuple)) else [a]
+
+
+def csr_min_dedup(src, dst, w, n: int, both: bool, id_type: type, *, base: int = 0,
+                  weight_type: type | None = None, consume: bool = False,
+                  release: Callable[[], None] | None = None):
     """``(indptr, indices, weights)`` of the edges ``src → dst`` (and ``dst → src`` when
-    ``both``) over ``n`` vertices; ids already checked to lie in ``0..n-1``."""
-    m = src.size * (2 if both else 1)
+    ``both``) over ``n`` vertices.
+
+    ``src``, ``dst``, ``w``: arrays, or lists of chunks of equal lengths; ids already
+    checked to lie in ``base … base + n - 1`` (``base`` 1 reads a 1-based file in
+    place).  ``weight_type``: the weights' dtype (default: the first chunk's).
+    ``consume``: empty the given chunk lists as the scatter goes (a reader's blocks are
+    released while the CSR fills; ``release`` is called after each, to hand the memory
+    back).
+    """
+    srcs = src if consume else _chunks(src)
+    dsts = dst if consume else _chunks(dst)
+    ws = (w if consume else _chunks(w)) if w is not None else [None] * len(srcs)
     has_w = w is not None
-    wk = w if has_w else np.zeros(0, np.int8)
-    indptr = _row_pointers(src, dst, n, both)
+    empty = np.zeros(0, np.int8)
+    indptr = np.zeros(n + 1, np.int64)
+    for s, d in zip(srcs, dsts):
+        _count(s, d, base, both, indptr)
+    np.cumsum(indptr, out=indptr)
+    m = int(indptr[-1])
     indices = np.empty(m, id_type)
-    wout = np.empty(m, w.dtype) if has_w else np.zeros(0, np.int8)
-    _scatter(src, dst, wk, has_w, both, indptr, indices, wout)
-    kept = np.empty(n, np.int64)
+    wout = np.empty(m, weight_type or ws[0].dtype) if has_w else empty
+    parts = _parts(indptr, min(8, max(1, numba.get_num_threads())))
+    pos = indptr[:-1]                  # the row starts, advanced as rows fill
+    for i in range(len(srcs)):
+        _scatter(srcs[i], dsts[i], ws[i] if has_w else empty, has_w, base, both, parts,
+                 pos, indices, wout)
+        if consume:                    # the caller's chunk lists: free each as it is used
+            srcs[i] = dsts[i] = None
+            if has_w:
+                ws[i] = None
+            if release is not None:
+                release()
+    _shift(indptr)                     # each start has become the next row's start
+    del srcs, dsts, ws
+    kept = np.empty(n, np.int32 if m < 2**31 else np.int64)
     _sort_rows(indptr, indices, wout, has_w, kept)
     nnz = _compact(indptr, indices, wout, has_w, kept)
-    if nnz < m:                                   # duplicates merged: release the tail
-        indices = indices[:nnz].copy()
-        wout = wout[:nnz].copy()
+    if nnz < m:                        # duplicates merged: give the tail back, in place
+        indices.resize(nnz, refcheck=False)
+        if has_w:
+            wout.resize(nnz, refcheck=False)
     return indptr, indices, (wout if has_w else None)
 
 

@@ -145,16 +145,32 @@ class Graph:
                 raise InvalidGraphError(
                     f"edge {bad} ({src[bad]} -> {dst[bad]}) names a vertex beyond "
                     f"n_vertices={n}")
-        stored = src.size * (1 if directed else 2)
-        idx_t = id_dtype(n)
-        per_edge = np.dtype(idx_t).itemsize + (0 if w is None else w.itemsize)
-        memory.require((memory.GRAPH_PER_VERTEX + memory.BUILD_PER_VERTEX) * (n + 1)
-                       + per_edge * stored,
-                       f"a graph of {n:,} vertices and {stored:,} stored edges")
-        indptr, indices, w = csr_min_dedup(src, dst, w, n, not directed, idx_t)
+        G = cls._from_chunks([src], [dst], None if w is None else [w], n, directed,
+                             weight_type=None if w is None else w.dtype)
+        indptr, indices, w = G.indptr, G.indices, G.weights
         if labels is not None and len(labels) != n:
             raise InvalidGraphError(f"{len(labels)} labels for {n} vertices")
         return cls(indptr, indices, w, directed=directed, labels=labels, name=name)
+
+    @classmethod
+    def _from_chunks(cls, src: list[np.ndarray], dst: list[np.ndarray],
+                     weights: list[np.ndarray] | None, n: int, directed: bool, *,
+                     base: int = 0, weight_type=None, name: str | None = None,
+                     consume: bool = False, release=None) -> Graph:
+        """A graph from edges in chunks whose ids are already checked to lie in
+        ``base … base + n - 1`` and weights finite (the readers' path: nothing is
+        copied or widened); the memory the graph needs is checked first."""
+        m = sum(int(a.size) for a in src)
+        stored = m * (1 if directed else 2)
+        idx_t = id_dtype(n)
+        wt = None if weights is None else np.dtype(weight_type or weights[0].dtype)
+        per_edge = np.dtype(idx_t).itemsize + (0 if wt is None else wt.itemsize)
+        memory.require(memory.GRAPH_PER_VERTEX * (n + 1) + 4 * n + per_edge * stored,
+                       f"a graph of {n:,} vertices and {stored:,} stored edges")
+        indptr, indices, w = csr_min_dedup(src, dst, weights, n, not directed, idx_t,
+                                           base=base, weight_type=wt, consume=consume,
+                                           release=release)
+        return cls(indptr, indices, w, directed=directed, name=name)
 
     @classmethod
     def from_scipy(

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..exceptions import GraphFormatError, HostMemoryError, InvalidGraphError
+from ..exceptions import GraphFormatError, HostMemoryError
 from ..graph import Graph
 from .text import check_size, integral, is_undirected_header, mtx_header
 
@@ -65,30 +65,32 @@ def _head(p: Path, stop) -> list[str]:
     return out
 
 
-def _graph(src, dst, w, n, directed, path) -> Graph:
-    try:
-        return Graph.from_edges(src, dst, w, n_vertices=n, directed=directed)
-    except HostMemoryError as e:
-        raise GraphFormatError(str(e), path) from None
-    except InvalidGraphError as e:
-        raise Reject(str(e)) from None
+class Edges:
+    """A table's edge columns as lists of chunks, read in place (no concatenation),
+    checked: ids non-negative (below ``n`` where declared), weights finite."""
 
+    def __init__(self, tb, base: int, n: int | None, integer: bool | None):
+        self.src = _ids(tb, "c0", base, n)
+        self.dst = _ids(tb, "c1", base, n)
+        self.m = sum(c.size for c in self.src)
+        self.top = max((int(c.max()) for c in self.src + self.dst if c.size),
+                       default=base - 1) + 1 - base
+        self.w, self.wtype = (_weights(tb, "c2", integer) if "c2" in tb.column_names
+                              else (None, None))
+        self.base = base
 
-# ------------------------------------------------------------------- Matrix Market
-def read_mtx(p: Path, directed: bool | None, n_vertices: int | None) -> Graph:
-    path = str(p)
-    lines = _head(p, lambda s: bool(s.strip()) and not s.lstrip().startswith("%"))
-    n, nnz, field, symmetry, _ = mtx_header(lines, path)     # our messages, our checks
-    ncols = 2 if field == "pattern" else 3
-    tb = _table(p, len(lines), " ", ncols, {"c2": "float64"} if ncols == 3 else None)
-    rows, cols = _ids(tb, "c0", 1, n), _ids(tb, "c1", 1, n)
-    w = _weights(tb, "c2", integer=field == "integer") if ncols == 3 else None
-    del tb
-    if rows.size != nnz:
-        raise Reject("entry count")
-    if directed is None:
-        directed = symmetry == "general"
-    return _graph(rows, cols, w, n, directed, path)
+    def graph(self, n: int, directed: bool, path: str) -> Graph:
+        """The graph; the chunks are released as the CSR fills (call once)."""
+        import pyarrow as pa
+
+        pool = pa.default_memory_pool()
+        pool.release_unused()                        # the parser's scratch back to the OS
+        try:
+            return Graph._from_chunks(self.src, self.dst, self.w, n, directed,
+                                      base=self.base, weight_type=self.wtype, consume=True,
+                                      release=pool.release_unused)
+        except HostMemoryError as e:
+            raise GraphFormatError(str(e), path) from None
 
 
 # ------------------------------------------------------------------- edge lists
@@ -97,53 +99,57 @@ def _delimiter(line: str) -> str:
 
 
 def _table(p: Path, skip: int, delim: str, ncols: int, extra: dict | None = None):
+    """The file's columns ``c0 …``: ids as int32 (int64 when one does not fit)."""
     import pyarrow as pa
     import pyarrow.csv as pc
 
     names = [f"c{i}" for i in range(ncols)]
-    types = {"c0": pa.int64(), "c1": pa.int64(), **(extra or {})}
-    try:
-        return pc.read_csv(
-            pa.input_stream(str(p), compression="detect"),
-            read_options=pc.ReadOptions(skip_rows=skip, column_names=names,
-                                        block_size=1 << 24),
-            parse_options=pc.ParseOptions(delimiter=delim),
-            convert_options=pc.ConvertOptions(column_types=types))
-    except (pa.ArrowInvalid, pa.ArrowTypeError, OSError) as e:
-        raise Reject(str(e)) from None
+    last = None
+    for ids in (pa.int32(), pa.int64()):
+        try:
+            return pc.read_csv(
+                pa.input_stream(str(p), compression="detect"),
+                read_options=pc.ReadOptions(skip_rows=skip, column_names=names,
+                                            block_size=1 << 24),
+                parse_options=pc.ParseOptions(delimiter=delim),
+                convert_options=pc.ConvertOptions(
+                    column_types={"c0": ids, "c1": ids, **(extra or {})}))
+        except (pa.ArrowInvalid, pa.ArrowTypeError, OSError) as e:
+            last = e
+    raise Reject(str(last))
 
 
-def _ids(tb, name: str, base: int, n: int | None) -> np.ndarray:
+def _column(tb, name: str) -> list[np.ndarray]:
     col = tb.column(name)
     if col.null_count:
-        raise Reject("missing field")
-    a = col.to_numpy()
-    lo = a.min(initial=base)
-    hi = a.max(initial=base)
-    if lo < base or (n is not None and hi >= n + base):
-        raise Reject("id out of range")
-    if base:
-        a = a - base
-    return a.astype(np.int32) if hi < 2**31 - 1 else a
+        raise Reject(f"missing values in {name}")
+    return [c.to_numpy(zero_copy_only=False) for c in col.chunks]
 
 
-def _weights(tb, name: str, integer: bool | None = None) -> np.ndarray:
-    """A weight column: finite; int64 when ``integer`` (and all integral), float64 when
-    not, and for ``None`` (edge lists) int64 exactly when every weight is integral, as
-    the text reader decides."""
-    col = tb.column(name)
-    if col.null_count:
-        raise Reject("missing weight")
-    w = col.to_numpy()
-    if w.dtype.kind not in "if" or (w.dtype.kind == "f" and not np.isfinite(w).all()):
+def _ids(tb, name: str, base: int, n: int | None) -> list[np.ndarray]:
+    chunks = _column(tb, name)
+    for a in chunks:
+        if a.size and (a.min() < base or (n is not None and a.max() >= n + base)):
+            raise Reject("id out of range")
+    return chunks
+
+
+def _weights(tb, name: str, integer: bool | None = None):
+    """A weight column's chunks and the weights' dtype: finite; int64 when ``integer``
+    (all integral), float64 when not, and for ``None`` (edge lists) int64 exactly when
+    every weight is integral, as the text reader decides."""
+    chunks = _column(tb, name)
+    kinds = {a.dtype.kind for a in chunks}
+    if not kinds <= set("if") or any(a.dtype.kind == "f" and not np.isfinite(a).all()
+                                     for a in chunks):
         raise Reject("weight")
     if integer is False:
-        return w.astype(np.float64, copy=False)
-    if w.dtype.kind == "f" and integral(w):
-        w = w.astype(np.int64)                   # "3.0" weighs as the text reader does
-    if integer and w.dtype.kind != "i":
+        return chunks, np.dtype(np.float64)
+    if kinds <= {"i"} or all(integral(a) for a in chunks if a.dtype.kind == "f"):
+        return chunks, np.dtype(np.int64)      # "3.0" weighs as the text reader does
+    if integer:
         raise Reject("integer field")
-    return w
+    return chunks, np.dtype(np.float64)
 
 
 def _edge_list(weighted: bool | None):
@@ -161,19 +167,28 @@ def _edge_list(weighted: bool | None):
         ncols = len(first.split(delim))
         if ncols not in {None: (2, 3), True: (3,), False: (2,)}[weighted]:
             raise Reject("columns")
-        tb = _table(p, len(lines) - 1, delim, ncols)
-        src = _ids(tb, "c0", 0, n_vertices)
-        dst = _ids(tb, "c1", 0, n_vertices)
-        w = _weights(tb, "c2") if ncols == 3 else None
-        del tb
-        top = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
-        n = top if n_vertices is None else n_vertices
-        check_size(n, src.size, 8 if w is not None else 0, path, None)
+        e = Edges(_table(p, len(lines) - 1, delim, ncols), 0, n_vertices, None)
+        n = e.top if n_vertices is None else n_vertices
+        check_size(n, e.m, 8 if e.w is not None else 0, path, None)
         if directed is None:
             directed = not is_undirected_header(comments)
-        return _graph(src, dst, w, n, directed, path)
+        return e.graph(n, directed, path)
 
     return read
+
+
+# ------------------------------------------------------------------- Matrix Market
+def read_mtx(p: Path, directed: bool | None, n_vertices: int | None) -> Graph:
+    path = str(p)
+    lines = _head(p, lambda s: bool(s.strip()) and not s.lstrip().startswith("%"))
+    n, nnz, field, symmetry, _ = mtx_header(lines, path)     # our messages, our checks
+    ncols = 2 if field == "pattern" else 3
+    tb = _table(p, len(lines), " ", ncols, {"c2": "float64"} if ncols == 3 else None)
+    if tb.num_rows != nnz:
+        raise Reject("entry count")
+    e = Edges(tb, 1, n, field == "integer" if ncols == 3 else None)
+    del tb
+    return e.graph(n, symmetry == "general" if directed is None else directed, path)
 
 
 # ------------------------------------------------------------------- DIMACS .gr
@@ -208,11 +223,9 @@ def read_gr(p: Path, directed: bool | None, n_vertices: int | None) -> Graph:
         raise Reject(str(e)) from None
     if tb.num_rows != m or not pcomp.all(pcomp.equal(tb.column("a"), "a")).as_py():
         raise Reject("arc lines")
-    src = _ids(tb, "c0", 1, n)
-    dst = _ids(tb, "c1", 1, n)
-    w = _weights(tb, "c2")
+    e = Edges(tb.drop_columns(["a"]), 1, n, None)
     del tb
-    return _graph(src, dst, w, n, True if directed is None else directed, path)
+    return e.graph(n, True if directed is None else directed, path)
 
 
 READERS = {"mtx": read_mtx, "snap": _edge_list(None), "el": _edge_list(False),
