@@ -69,8 +69,12 @@ def matrix_market(rows):
         p = shared_dir() / rel
         if not p.exists():
             continue
-        ours, G = best(lambda p=p: sp.read(p))
-        ref, M = best(lambda p=p: scipy.io.mmread(p))
+        ours, ref = float("inf"), float("inf")
+        for _ in range(7):                     # interleaved, best of 7
+            t, G = best(lambda p=p: sp.read(p), 1)
+            ours = min(ours, t)
+            t, M = best(lambda p=p: scipy.io.mmread(p), 1)
+            ref = min(ref, t)
         H = sp.Graph.from_scipy(M.tocsr(), directed=G.directed)     # scipy's answer
         assert np.array_equal(H.indptr, G.indptr) and np.array_equal(H.indices, G.indices)
         assert not G.weighted or np.allclose(H.weights, G.weights)

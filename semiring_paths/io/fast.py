@@ -84,11 +84,13 @@ class Edges:
         import pyarrow as pa
 
         pool = pa.default_memory_pool()
-        pool.release_unused()                        # the parser's scratch back to the OS
+        big = self.m > 4_000_000         # small reads skip the pool's (ms-long) release
+        if big:
+            pool.release_unused()                    # the parser's scratch back to the OS
         try:
             return Graph._from_chunks(self.src, self.dst, self.w, n, directed,
                                       base=self.base, weight_type=self.wtype, consume=True,
-                                      release=pool.release_unused)
+                                      release=pool.release_unused if big else None)
         except HostMemoryError as e:
             raise GraphFormatError(str(e), path) from None
 
@@ -104,13 +106,14 @@ def _table(p: Path, skip: int, delim: str, ncols: int, extra: dict | None = None
     import pyarrow.csv as pc
 
     names = [f"c{i}" for i in range(ncols)]
+    block = 1 << 22 if _gzipped(p) else 1 << 24   # gzip: smaller blocks pipeline better
     last = None
     for ids in (pa.int32(), pa.int64()):
         try:
             return pc.read_csv(
                 pa.input_stream(str(p), compression="detect"),
                 read_options=pc.ReadOptions(skip_rows=skip, column_names=names,
-                                            block_size=1 << 24),
+                                            block_size=block),
                 parse_options=pc.ParseOptions(delimiter=delim),
                 convert_options=pc.ConvertOptions(
                     column_types={"c0": ids, "c1": ids, **(extra or {})}))
