@@ -8,10 +8,11 @@ than NumPy's ``MemoryError`` or the kernel's out-of-memory killer.
 Footprints (bytes), the figures the checks use and the README states:
 
 * a :class:`~semiring_paths.Graph`: ``GRAPH_PER_VERTEX`` a vertex (the CSR row pointers)
-  and ``4 + weight bytes`` a stored edge (an undirected edge is stored twice), plus the
-  same again while it is built (``BUILD_PER_VERTEX``, the input ids);
+  and ``4 + weight bytes`` a stored edge (an undirected edge is stored twice); while it
+  is built, the input edges as well and ``BUILD_PER_VERTEX``;
 * one single-source search: ``SEARCH_PER_VERTEX`` a vertex (distances, parents, the
-  frontier and its mask).
+  frontier and its mask; measured: 41 bytes for ``sssp``, 24 for ``bfs`` on a graph of
+  2·10⁷ vertices, above the graph itself).
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ __all__ = ["BUILD_PER_VERTEX", "GRAPH_PER_VERTEX", "SEARCH_PER_VERTEX", "availab
            "fmt_bytes", "require"]
 
 GRAPH_PER_VERTEX = 8          # indptr (int64)
-BUILD_PER_VERTEX = 16         # row counts and scatter positions while the CSR is built
-SEARCH_PER_VERTEX = 40        # d (8) + parents (8) + levels/marks (8) + queues (2 × 8)
+BUILD_PER_VERTEX = 4          # rows' kept counts while the CSR is built (int32)
+SEARCH_PER_VERTEX = 40        # d (8) + parents (8) + levels/marks (8) + queue, packed state
 
 
 def available() -> int:
@@ -53,7 +54,10 @@ def fmt_bytes(b: float) -> str:
 
 
 def require(nbytes: int, what: str) -> None:
-    """Raise :class:`HostMemoryError` when ``nbytes`` exceed the memory available."""
+    """Raise :class:`HostMemoryError` when ``nbytes`` exceed the memory available (sizes
+    under 64 MiB pass without asking the system: small searches stay microseconds)."""
+    if nbytes < 1 << 26:
+        return
     free = available()
     if nbytes > free:
         raise HostMemoryError(f"{what} needs {fmt_bytes(nbytes)}, but only "

@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from . import validate
+from . import memory, validate
 from .algorithms import bfs as _bfs
 from .algorithms import lookup
 from .algorithms import sssp as _sssp
@@ -80,6 +80,8 @@ def bfs(G: Graph, source: int, direction: str = "auto", backend: str = "auto", *
         name = _bfs.DIRECTIONS.get(strategy, strategy)
     strat = lookup("bfs", name)
     s = validate.source(G, source)
+    memory.require(memory.SEARCH_PER_VERTEX * G.n_vertices,
+                   f"a search over {G.n_vertices:,} vertices")
     t0 = time.perf_counter()
     be = validate.backend(G, backend, as_cupy)
     trace = Trace("bfs", name, be.name, G.n_vertices, G.n_stored)
@@ -167,6 +169,8 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
     G = validate.graph(G)
     sr = validate.path_semiring(semiring)
     s = validate.source(G, source)
+    memory.require(memory.SEARCH_PER_VERTEX * G.n_vertices,
+                   f"a search over {G.n_vertices:,} vertices")
     drn = validate.direction(direction)
     dlt = validate.delta(delta)
     t0 = time.perf_counter()

@@ -244,3 +244,14 @@ def test_cli_convert_and_outputs(tmp_path):
                      (["--show", "-3"], "must be 0 or more")):
         r = run("bfs", "karate", "-s", "0", *bad)
         assert r.returncode == 2 and msg in r.stderr and "Traceback" not in r.stderr
+
+
+def test_search_checks_memory_first(monkeypatch):
+    """A search whose arrays cannot fit is refused before it allocates, naming both."""
+    from semiring_paths import memory
+
+    G = sp.Graph.from_edges([0], [1], n_vertices=5_000_000)
+    monkeypatch.setattr(memory, "available", lambda: 10 << 20)
+    for run in (lambda: sp.bfs(G, 0), lambda: sp.sssp(G, 0)):
+        with pytest.raises(sp.HostMemoryError, match=r"needs .* but only 10\.0 MB"):
+            run()
