@@ -366,9 +366,9 @@ class Graph:
     def save(self, path) -> None:
         """Write the graph as a binary ``.spg`` file (``sp.read`` loads it by memory map;
         the layout is documented in ``semiring_paths/io/binary.py``)."""
-        from .io import binary
+        from .io.binary import save
 
-        binary.save(self, path)
+        save(self, path)
 
     def info(self) -> str:
         """A readable summary: size, direction, weights, degrees."""

@@ -21,11 +21,12 @@ import os
 
 from .exceptions import HostMemoryError
 
-__all__ = ["BUILD_PER_VERTEX", "GRAPH_PER_VERTEX", "SEARCH_PER_VERTEX", "available",
+__all__ = ["BUILD_PER_VERTEX", "GRAPH_PER_VERTEX", "SEARCH_PER_VERTEX", "USABLE", "available",
            "fmt_bytes", "require"]
 
 GRAPH_PER_VERTEX = 8          # indptr (int64)
 BUILD_PER_VERTEX = 4          # rows' kept counts while the CSR is built (int32)
+USABLE = 0.8                  # the share of the available memory one allocation may take
 SEARCH_PER_VERTEX = 40        # d (8) + parents (8) + levels/marks (8) + queue, packed state
 
 
@@ -59,6 +60,8 @@ def require(nbytes: int, what: str) -> None:
     if nbytes < 1 << 26:
         return
     free = available()
-    if nbytes > free:
+    if nbytes > USABLE * free:
         raise HostMemoryError(f"{what} needs {fmt_bytes(nbytes)}, but only "
-                              f"{fmt_bytes(free)} of memory is available")
+                              f"{fmt_bytes(free)} of memory is available (at most "
+                              f"{USABLE:.0%} of it is used, leaving room for the rest of "
+                              "the work)")

@@ -90,7 +90,8 @@ def read(
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
     if fmt == "spg":
-        G = binary.load(p, verify=verify)
+        parts = binary.load(p, verify=verify)
+        G = Graph(parts.pop("indptr"), parts.pop("indices"), parts.pop("weights"), **parts)
         if directed is not None and bool(directed) != G.directed:
             G = Graph.from_edges(G.rows, G.indices, G.weights, G.n_vertices, directed,
                                  labels=G.labels, name=G.name)
@@ -105,7 +106,7 @@ def read(
                                     name=_stem(p))
         try:
             G = fast.READERS[fmt](p, directed, n_vertices)
-        except fast.Reject:
+        except (fast.Reject, ImportError):       # no pyarrow: the checked reader alone
             body = text.read_text(p)
             reader = text.FORMATS[fmt]
             G = (reader(body, str(p), directed, n_vertices) if fmt in ("snap", "el", "wel")

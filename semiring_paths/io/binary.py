@@ -38,7 +38,6 @@ import numpy as np
 
 from ..build import is_csr
 from ..exceptions import GraphFormatError
-from ..graph import Graph
 
 __all__ = ["MAGIC", "VERSION", "is_binary", "load", "save"]
 
@@ -66,7 +65,7 @@ def _crcs(arrays: list[np.ndarray]) -> list[int]:
         return list(ex.map(_crc, arrays))
 
 
-def save(G: Graph, path: str | os.PathLike) -> None:
+def save(G, path: str | os.PathLike) -> None:
     """Write ``G`` as a ``.spg`` file (written to a temporary name, then renamed: a reader
     never sees half a file)."""
     p = Path(path)
@@ -107,9 +106,11 @@ def save(G: Graph, path: str | os.PathLike) -> None:
     os.replace(tmp, p)
 
 
-def load(path: str | os.PathLike, verify: bool = True) -> Graph:
-    """A :class:`Graph` over the file's memory map (read-only, shared with the page
-    cache); every problem is a :class:`GraphFormatError` naming the file."""
+def load(path: str | os.PathLike, verify: bool = True) -> dict:
+    """The graph's parts over the file's memory map (read-only, shared with the page
+    cache): ``indptr``, ``indices``, ``weights``, ``directed``, ``labels``, ``name``, the
+    arguments of ``Graph(...)``; every problem is a :class:`GraphFormatError` naming the
+    file.  (This module does not import Graph: ``Graph.save`` calls it.)"""
     p = Path(path)
     where = str(p)
 
@@ -178,5 +179,6 @@ def load(path: str | os.PathLike, verify: bool = True) -> Graph:
     labels = meta.get("labels")
     if labels is not None and (not isinstance(labels, list) or len(labels) != n):
         raise bad("labels do not match the vertices")
-    return Graph(indptr, indices, weights, directed=bool(meta.get("directed", True)),
-                 labels=labels, name=meta.get("name"))
+    return {"indptr": indptr, "indices": indices, "weights": weights,
+            "directed": bool(meta.get("directed", True)), "labels": labels,
+            "name": meta.get("name")}
