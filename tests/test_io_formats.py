@@ -255,3 +255,12 @@ def test_search_checks_memory_first(monkeypatch):
     for run in (lambda: sp.bfs(G, 0), lambda: sp.sssp(G, 0)):
         with pytest.raises(sp.HostMemoryError, match=r"needs .* but only 10\.0 MB"):
             run()
+
+
+def test_cli_refuses_a_huge_header(tmp_path):
+    """``semiring-paths info`` on a file declaring 2·10⁹ vertices: a one-line error."""
+    p = tmp_path / "h.mtx"
+    p.write_text(HUGE[1][1])
+    r = subprocess.run([sys.executable, "-m", "semiring_paths.cli", "info", str(p)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "available" in r.stderr and "Traceback" not in r.stderr
