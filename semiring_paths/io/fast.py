@@ -8,9 +8,9 @@ must not accept): ``io.read`` then hands the file to the checked reader of
 ``io/text.py``, which either accepts it or names the first bad line.
 
 Why pyarrow (``benchmarks/bench_io.py``, this 2-core machine, a 10 M-edge SNAP list of
-138 MB, three runs): pyarrow.csv 14.7–25 M edges/s, ``numpy.loadtxt`` 10.9–12.8 M (2.2 M
+138 MB, five runs): pyarrow.csv 14.1–25 M edges/s, ``numpy.loadtxt`` 8.9–12.8 M (2.2 M
 once it is given both comment marks, "#" and "%", as SNAP and Matrix Market files need),
-pandas' C engine 8.4–11.3 M.  pyarrow is the fastest, streams gzip in C++, types the
+pandas' C engine 8.3–11.3 M.  pyarrow is the fastest, streams gzip in C++, types the
 columns (int32 ids: half the memory of int64) and hands its blocks over in place, so a
 50 M-edge list reads at under 3× the CSR's bytes; it is a large dependency (a ~55 MB
 wheel), and the only one of the three above 10 M edges/s once comments are handled as
@@ -20,7 +20,7 @@ test found files on which fast_matrix_market 1.7.6 kills the process — a data 
 cut at the end of the file by a byte that is neither a digit nor a newline (0xAC)
 segfaults it (``scipy.io.mmread`` too), and a malformed file read from a Python stream
 aborts it — and a reader must never crash.  On the largest graphs in shared data
-it reads Matrix Market at 0.7–1.05× the speed of ``scipy.io.mmread`` (``bench_io.py``).
+it reads Matrix Market at 0.7–1.1× the speed of ``scipy.io.mmread`` (``bench_io.py``).
 """
 
 from __future__ import annotations
