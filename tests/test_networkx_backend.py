@@ -143,3 +143,23 @@ def test_can_run_declines_what_it_cannot_serve_exactly():
     assert can("bellman_ford_path_length", (G, 0, 2), {}) is True
     with pytest.raises(nx.NetworkXUnbounded):
         nx.bellman_ford_path_length(G, 0, 2, backend="semiring_paths")
+
+
+def test_weight_scan_once_per_graph_until_it_changes(monkeypatch):
+    """can_run scans the weights once per graph and attribute; a change through
+    NetworkX's methods clears the verdict (a negative weight is then declined)."""
+    from semiring_paths.networkx import registry
+
+    G = nx.path_graph(5)
+    nx.set_edge_attributes(G, 2, "weight")
+    scans = []
+    real = G.edges
+    monkeypatch.setattr(G, "edges", lambda *a, **k: scans.append(1) or real(*a, **k),
+                        raising=False)
+    reg = registry.REGISTRY["single_source_dijkstra_path_length"]
+    assert reg.can_run((G, 0), {}) is True
+    assert reg.can_run((G, 1), {}) is True
+    assert len(scans) == 1
+    G.add_edge(3, 4, weight=-1)
+    assert "negative" in reg.can_run((G, 0), {})
+    assert len(scans) == 2

@@ -171,9 +171,9 @@ def _length_dict(G, d: np.ndarray, g: Graph, cutoff=None) -> dict:
         ok &= d <= cutoff
     idx = np.nonzero(ok)[0]
     idx = idx[np.argsort(d[idx], kind="stable")]
-    integer = _is_int(g)
+    vals = d[idx].astype(np.int64) if _is_int(g) else d[idx]     # Python ints / floats
     nodes = G.nodes
-    return {nodes[i]: _py(d[i], integer) for i in idx.tolist()}
+    return dict(zip([nodes[i] for i in idx.tolist()], vals.tolist()))
 
 
 def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None,

@@ -18,7 +18,7 @@ from typing import Any
 
 import networkx as nx
 
-__all__ = ["REGISTRY", "dispatch_counts", "networkx_algorithm"]
+__all__ = ["REGISTRY", "dispatch_counts", "networkx_algorithm", "weight_facts"]
 
 #: calls served by this backend, per function name
 dispatch_counts: Counter = Counter()
@@ -53,14 +53,30 @@ class Registered:
             return why
         G = a.get("G")
         if weight is not None and G is not None:
-            vals = [d for *_, d in getattr(G, "nx", G).edges(data=weight, default=1)]
-            if any(not isinstance(x, (int, float)) or isinstance(x, bool)
-                   or (isinstance(x, float) and not math.isfinite(x)) for x in vals):
+            numeric, negative = weight_facts(getattr(G, "nx", G), weight)
+            if not numeric:
                 return "non-numeric or non-finite weights are left to NetworkX"
             dijkstra = self.dijkstra(a) if callable(self.dijkstra) else self.dijkstra
-            if dijkstra and any(x < 0 for x in vals):
+            if dijkstra and negative:
                 return "negative weights with Dijkstra: NetworkX's own behaviour is kept"
         return True
+
+
+def weight_facts(G, weight: str) -> tuple[bool, bool]:
+    """(every ``weight`` is a finite number, some is negative), scanned once per graph and
+    attribute: kept in ``G.__networkx_cache__``, which NetworkX clears whenever the graph
+    is changed through its methods (the same rule as its cache of converted graphs)."""
+    cache = getattr(G, "__networkx_cache__", None)
+    key = ("semiring_paths", "weight facts", weight)
+    if cache is not None and key in cache:
+        return cache[key]
+    vals = [d for *_, d in G.edges(data=weight, default=1)]
+    numeric = not any(not isinstance(x, (int, float)) or isinstance(x, bool)
+                      or (isinstance(x, float) and not math.isfinite(x)) for x in vals)
+    facts = (numeric, numeric and any(x < 0 for x in vals))
+    if cache is not None:
+        cache[key] = facts
+    return facts
 
 
 REGISTRY: dict[str, Registered] = {}
