@@ -101,6 +101,7 @@ def test_random_graphs_match_networkx(g):
         (nx.bidirectional_shortest_path, (G, s, t)),
         (nx.single_source_dijkstra_path_length, (G, s)),
         (nx.single_source_dijkstra, (G, s)),
+        (nx.single_source_dijkstra_path, (G, s)),
         (nx.dijkstra_path_length, (G, s, t)),
         (nx.dijkstra_path, (G, s, t)),
         (nx.multi_source_dijkstra_path_length, (G, {s, t})),

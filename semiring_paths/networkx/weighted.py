@@ -100,6 +100,14 @@ def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight")
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
+def single_source_dijkstra_path(G, source, cutoff=None, weight="weight"):
+    G = _sp(G)
+    s = _node(G, source, "Node {} not found in graph")
+    d, _ = _dijkstra(G, [s], weight, cutoff)
+    return _dijkstra_paths(G, s, d, weight)
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True)
 def dijkstra_path_length(G, source, target, weight="weight"):
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
