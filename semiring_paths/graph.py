@@ -164,8 +164,8 @@ class Graph:
         stored = m * (1 if directed else 2)
         idx_t = id_dtype(n)
         wt = None if weights is None else np.dtype(weight_type or weights[0].dtype)
-        per_edge = np.dtype(idx_t).itemsize + (0 if wt is None else wt.itemsize)
-        memory.require(memory.GRAPH_PER_VERTEX * (n + 1) + 4 * n + per_edge * stored,
+        memory.require(memory.graph_bytes(n, stored, 0 if wt is None else wt.itemsize,
+                                          np.dtype(idx_t).itemsize),
                        f"a graph of {n:,} vertices and {stored:,} stored edges")
         indptr, indices, w = csr_min_dedup(src, dst, weights, n, not directed, idx_t,
                                            base=base, weight_type=wt, consume=consume,

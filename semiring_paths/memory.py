@@ -21,13 +21,27 @@ import os
 
 from .exceptions import HostMemoryError
 
-__all__ = ["BUILD_PER_VERTEX", "GRAPH_PER_VERTEX", "SEARCH_PER_VERTEX", "USABLE", "available",
-           "fmt_bytes", "require"]
+__all__ = [
+    "BUILD_PER_VERTEX",
+    "GRAPH_PER_VERTEX",
+    "SEARCH_PER_VERTEX",
+    "USABLE",
+    "available",
+    "fmt_bytes",
+    "graph_bytes",
+    "require",
+]
 
 GRAPH_PER_VERTEX = 8          # indptr (int64)
 BUILD_PER_VERTEX = 4          # rows' kept counts while the CSR is built (int32)
 USABLE = 0.8                  # the share of the available memory one allocation may take
 SEARCH_PER_VERTEX = 40        # d (8) + parents (8) + levels/marks (8) + queue, packed state
+
+
+def graph_bytes(n: int, stored: int, weight_bytes: int, id_bytes: int = 4) -> int:
+    """Bytes a Graph of ``n`` vertices and ``stored`` entries takes while it is built."""
+    return ((GRAPH_PER_VERTEX + BUILD_PER_VERTEX) * (n + 1)
+            + (id_bytes + weight_bytes) * stored)
 
 
 def available() -> int:

@@ -63,6 +63,29 @@ def test_threads_give_the_same_answers(compiled, kron, threads):
         numba.set_num_threads(before)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_threaded_near_far_matches_scipy(compiled, kron, monkeypatch, threads):
+    """Near-Far on persistent threads (``loops/threads.py``, from THREADED_EDGES on;
+    lowered here so the test graphs take it) gives scipy's distances."""
+    monkeypatch.setattr(fused, "THREADED_EDGES", 0)
+    calls = []
+    real = fused.parallel.near_far
+    monkeypatch.setattr(fused.parallel, "near_far",
+                        lambda *a: calls.append(a[-1]) or real(*a))
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        for G in (kron, grid(60, 60, seed=3, weights=(1, 255))):
+            M = G.to_scipy(np.float64)
+            for s in (0, G.n_vertices // 2):
+                r = sp.sssp(G, s, strategy="near-far", backend="cpu")
+                np.testing.assert_array_equal(r.distances, csgraph.dijkstra(M, indices=s))
+                assert r.trace.steps[0].direction == "fused"
+        assert (calls == [2] * 4) if threads == 2 else not calls   # 1 thread: serial
+    finally:
+        numba.set_num_threads(before)
+
+
 def test_unwritable_cache_directory_still_computes(tmp_path):
     """numba cannot write its cache: it compiles in memory and the answers are right."""
     blocker = tmp_path / "a-file"

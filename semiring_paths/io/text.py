@@ -30,8 +30,7 @@ def check_size(n: int, m: int, weight_bytes: int, path: str, line: int | None) -
     if n < 0 or m < 0:
         raise GraphFormatError(f"negative size ({n} vertices, {m} entries)", path, line)
     try:
-        memory.require((memory.GRAPH_PER_VERTEX + memory.BUILD_PER_VERTEX) * (n + 1)
-                       + (8 + weight_bytes) * 2 * m,
+        memory.require(memory.graph_bytes(n, 2 * m, weight_bytes, 8),   # worst case
                        f"a graph of {n:,} vertices and {m:,} edges")
     except HostMemoryError as e:
         raise GraphFormatError(f"declares {e}", path, line) from None

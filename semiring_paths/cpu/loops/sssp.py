@@ -190,6 +190,36 @@ def next_split(low, delta, split):
     return max(end, split)
 
 
+@njit(cache=True, inline="always")
+def far_low(d, far, nfar):
+    """The least value in the far pile ``far[:nfar]`` (inf when empty)."""
+    low = math.inf
+    for i in range(nfar):
+        if d[far[i]] < low:
+            low = d[far[i]]
+    return low
+
+
+@njit(cache=True, inline="always")
+def split_far(d, far, nfar, split, in_far, mark, r, out, nout):
+    """``near = far⟨δ < split⟩``: the far vertices below ``split`` go to ``out[nout:]``
+    (once a round, by ``mark``), the rest stay, compacted; returns (far size, out size).
+    Both Near-Fars (serial, and each thread's own pile in ``threads.py``) split by it."""
+    keep = 0
+    for i in range(nfar):
+        v = far[i]
+        if d[v] < split:
+            in_far[v] = 0
+            if mark[v] != r:
+                mark[v] = r
+                out[nout] = v
+                nout += 1
+        else:
+            far[keep] = v
+            keep += 1
+    return keep, nout
+
+
 @njit(cache=True)
 def near_far(indptr, indices, w, source, delta, d, stats, fs):
     """min_plus Near-Far (002), non-negative weights: improved vertices below ``split``
@@ -209,26 +239,12 @@ def near_far(indptr, indices, w, source, delta, d, stats, fs):
     r = 0
     while True:
         if nnear == 0:                             # refill from the far pile
-            low = math.inf
-            for i in range(nfar):
-                if d[far[i]] < low:
-                    low = d[far[i]]
+            low = far_low(d, far, nfar)
             if nfar == 0 or low == math.inf:
                 break
             split = next_split(low, delta, split)  # skip empty ranges
-            keep = 0
-            for i in range(nfar):
-                v = far[i]
-                if d[v] < split:                   # near = far⟨δ < split⟩
-                    in_far[v] = False
-                    if mark[v] != r:
-                        mark[v] = r
-                        near[nnear] = v
-                        nnear += 1
-                else:
-                    far[keep] = v
-                    keep += 1
-            nfar = keep
+            # near = far⟨δ < split⟩
+            nfar, nnear = split_far(d, far, nfar, split, in_far, mark, r, near, nnear)
             continue
         nn = 0
         edges = 0

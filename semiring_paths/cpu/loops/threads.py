@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from .atomic import barrier, cas, relax
-from .sssp import ONE, _room, next_split
+from .sssp import ONE, _room, far_low, next_split, split_far
 
 __all__ = ["near_far"]
 
@@ -69,29 +69,14 @@ def near_far_worker(tid, T, indptr, indices, w, source, delta, d, mark, in_far, 
                 e += indptr[u + ONE] - indptr[u]
             edges[tid] = e
         else:                                      # refill from the far piles
-            low = math.inf
-            for i in range(nfar):
-                if d[my_far[i]] < low:
-                    low = d[my_far[i]]
-            mins[tid] = low
+            mins[tid] = far_low(d, my_far, nfar)
             barrier(ctl, T)
             low = mins.min()
             if low == math.inf:
                 break
             split = next_split(low, delta, split)  # skip empty ranges
-            keep = 0
-            for i in range(nfar):
-                v = my_far[i]
-                if d[v] < split:                   # near = far⟨δ < split⟩
-                    in_far[v] = 0                  # (no thread relaxes meanwhile)
-                    if mark[v] != r:
-                        mark[v] = r
-                        my_next[nn] = v
-                        nn += 1
-                else:
-                    my_far[keep] = v
-                    keep += 1
-            nfar = keep
+            # near = far⟨δ < split⟩ (no thread relaxes meanwhile: plain writes)
+            nfar, nn = split_far(d, my_far, nfar, split, in_far, mark, r, my_next, nn)
             edges[tid] = 0
         sizes[tid, 0] = nn
         sizes[tid, 1] = nfar
