@@ -44,11 +44,12 @@ def test_threads_give_the_same_answers(compiled, kron, threads):
         M = kron.to_scipy(np.float64)
         s = int(np.argmax(kron.out_degree))
         want = csgraph.dijkstra(M, indices=s)
-        for strategy in ("workfront", "light-first", "bellman-ford"):
+        for strategy in ("workfront", "light-first", "bellman-ford", "delta-stepping"):
             r = sp.sssp(kron, s, strategy=strategy, backend="cpu")
             np.testing.assert_array_equal(r.distances, want)
-        wide = sp.sssp(kron, s, strategy="workfront", backend="cpu").trace
-        assert max(st.edges for st in wide.steps) >= sssp_loops.PAR_EDGES
+        wide = sp.sssp(kron, s, strategy="workfront", direction="push", backend="cpu")
+        assert max(st.edges for st in wide.trace.steps) >= sssp_loops.PAR_EDGES
+        np.testing.assert_array_equal(wide.distances, want)
         levels = csgraph.shortest_path(M, unweighted=True, indices=s)
         r = sp.bfs(kron, s, backend="cpu")
         assert "pull" in {st.direction for st in r.trace.steps}
@@ -59,6 +60,30 @@ def test_threads_give_the_same_answers(compiled, kron, threads):
         np.testing.assert_array_equal(ms, np.where(np.isinf(ref), -1, ref))
         np.testing.assert_array_equal(sp.multi_source_sssp(kron, src[:20], backend="cpu"),
                                       csgraph.dijkstra(M, indices=src[:20]))
+    finally:
+        numba.set_num_threads(before)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("directed", [False, True])
+def test_pull_rounds_match_scipy(compiled, threads, directed):
+    """Fixed-point rounds pull through Aᵀ (forced: every round; auto: the wide ones), on
+    1 and 2 threads, undirected and directed (where Aᵀ, and light-first's A_Lᵀ, are
+    transposes): scipy's distances, and a forced pull reads every stored edge a round."""
+    G = kronecker(11, seed=5, weights=(1, 255), symmetrize=not directed)
+    M = G.to_scipy(np.float64)
+    s = int(np.argmax(G.out_degree))
+    want = csgraph.dijkstra(M, indices=s)
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        for strategy in ("workfront", "bellman-ford", "light-first"):
+            for direction in ("pull", "auto"):
+                r = sp.sssp(G, s, strategy=strategy, direction=direction, backend="cpu")
+                np.testing.assert_array_equal(r.distances, want)
+                assert r.trace.steps[0].direction == "fused"
+                if direction == "pull" and strategy != "light-first":
+                    assert {st.edges for st in r.trace.steps} == {G.n_stored}
     finally:
         numba.set_num_threads(before)
 

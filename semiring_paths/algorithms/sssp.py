@@ -298,6 +298,11 @@ def auto(G, semiring, be: Backend) -> str:
       1000×1000 grid, weights 1..255: 54.5 ms (on two threads) vs scipy 244 ms and the
       GraphBLAS near-far's 1277 ms; compiled workfront ~3 s (it relaxes ~30× more
       edges); rome99: 0.18 ms vs GraphBLAS workfront 25 ms (``bench_cpu.py``).
+    * min_plus, mean out-degree ≥ ``DENSE_DEGREE``, on a backend that runs
+      ``light-first`` fused (the CPU's loops, which pull wide rounds): ``light-first`` —
+      Kronecker 18, weights 1..255: 18-20 ms vs workfront 36-45, near-far 80, Δ-stepping
+      86 (GraphBLAS light-first 33-39; scipy 200-250); Kronecker 20: 88 ms vs workfront
+      172, near-far 388 (``cpu/fused.py``).
     * min_plus, fewer than ``SMALL_GRAPH`` stored edges: ``workfront`` — few rounds, the
       least bookkeeping per round (rome99: 11.7 ms vs light-first 16.2, near-far 24.3;
       osm-monaco 6.9 vs 12.9, 14.5).
@@ -325,6 +330,8 @@ def auto(G, semiring, be: Backend) -> str:
         return "workfront"
     if G.mean_degree < DENSE_DEGREE and be.fused("near-far", semiring, "auto") is not None:
         return "near-far"                         # compiled rounds, the least work each
+    if be.fused("light-first", semiring, "auto") is not None:
+        return "light-first"                      # compiled, pulling its wide rounds
     if G.n_stored < SMALL_GRAPH or be.fused("workfront", semiring, "auto") is not None:
         return "workfront"
     return "light-first" if G.mean_degree >= DENSE_DEGREE else "near-far"

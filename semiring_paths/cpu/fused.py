@@ -5,19 +5,22 @@ capability of ``backends/interface.py`` it serves returns a runner (or a result)
 compiled loop runs, and None where the GraphBLAS rounds do.  Results are host arrays, so
 nothing is converted to or from GraphBLAS vectors on the way out.
 
-When: ``fused_mode`` is "auto" (:meth:`FusedLoops.fused_pays`, the rule below), "always"
-or "never"; the parity tests run the CPU with both.  A strategy, semiring or direction the
-loops do not have (pull SSSP, users' own semirings) always runs as GraphBLAS rounds.
+When: ``fused_mode`` "auto" (the rule below: wherever the loops have the strategy;
+"always" says the same) or "never"; the parity tests run the CPU both ways.  A strategy,
+semiring or direction the loops do not have (users' own semirings, pull rounds of the
+settle rules) always runs as GraphBLAS rounds.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from functools import cached_property
 from typing import ClassVar
 
 import numba
 import numpy as np
+from scipy import sparse
 
 from ..exceptions import NegativeCycleError
 from ..graph import Graph
@@ -27,19 +30,23 @@ from .loops import bfs as bfs_loops
 from .loops import many, sssp
 from .loops import threads as parallel
 
-# The rule (measured with benchmarks/bench_cpu.py, 2 cores, median of 8 sources):
-#: SSSP loops pay below this many stored edges (GraphBLAS rounds are few and tiny: their
-#: calls' overhead is the cost; rome99 near-far 0.11 ms vs GraphBLAS workfront 15.6 ms) ...
-FUSED_SMALL = 200_000
-#: ... and on graphs of mean out-degree below this (roads, meshes, grids: thousands of
-#: rounds; 1000² grid, weights 1..255: near-far 71 ms vs GraphBLAS near-far 1281 ms).
-#: Above both, GraphBLAS's light-first keeps the large scale-free graphs: its wide rounds
-#: are SuiteSparse's strength (Kronecker 20: 152 ms vs the loops' light-first, within
-#: 10 % of it at scale 18, and 693 ms for their workfront).
-FUSED_DEGREE = 8.0
-#: BFS runs compiled on every graph: parallel pulls, serial pushes with a scout count
-#: (Kronecker 20: 29.5 ms vs GraphBLAS 44.6; grid 36 vs 368; rome99 0.10 vs 5.0)
-FUSED_BFS = True
+# The rule (measured with benchmarks/bench_cpu.py and by hand, 2 cores, best of 2-3):
+# the loops run every strategy and semiring they have, on every graph.  Small graphs and
+# high-diameter ones (roads, meshes, grids) need thousands of rounds whose GraphBLAS
+# calls cost more than their work (rome99 near-far 0.11 ms vs GraphBLAS workfront
+# 15.6 ms; 1000² grid, weights 1..255: near-far 71 ms vs 1281 ms).  On large scale-free
+# graphs, where SuiteSparse's wide rounds used to win, the loops pull wide rounds too
+# (PULL_SHARE), relax wide buckets in parallel and keep Δ-stepping's light and heavy
+# edges apart; SSSP, weights 1..255, GraphBLAS → loops, ms:
+#   Kronecker 18: light-first 35.5 → 19.6, workfront 71 → 39, Bellman-Ford 114 → 83,
+#     near-far 171 → 80, Δ-stepping 229 → 86, Crauser 557 → 410, economic 594 → 170,
+#     Martín 822 → 159;
+#   Kronecker 20: light-first 139 → 88, workfront 254 → 172, Bellman-Ford 571 → 472,
+#     near-far 484 → 388, Δ-stepping 784 → 322, Crauser 1937 → 1751, economic
+#     1818 → 987, Martín 3475 → 1353.
+# BFS likewise (Kronecker 20: 29.5 ms vs GraphBLAS 44.6; grid 36 vs 368; rome99 0.10 vs
+# 5.0).  GraphBLAS keeps other semirings, users' own algebra, and Δ-stepping with a Δ
+# too fine for its window of bins (MAX_BINS).
 #: the bitmap multi-source BFS when a source's search has at most this many levels; one
 #: search a source (in parallel) beyond: bits cost levels × edges × ⌈k/64⌉ words
 BITMAP_LEVELS = 64
@@ -47,6 +54,14 @@ BITMAP_LEVELS = 64
 #: when numba has more than one thread: 1000² grid, weights 1..255, 2 cores: 61 ms vs
 #: 100-117 ms serial (GAP 55 ms, scipy 220-240 ms)
 THREADED_EDGES = 500_000
+#: a workfront / Bellman-Ford / light-first round pulls through Aᵀ (a parallel pass over
+#: every vertex's in-edges, no atomics) once its frontier's out-edges pass this share of
+#: A's.  Kronecker 20, weights 1..255, light-first (Δ = 8 w̄/d̄), median of 3 sources:
+#: 1/4 → 112-127 ms, 1/8 → 98-113, 1/16 → 95-136; Kronecker 18: 15-20 ms for any share
+#: from 1/2 to 1/32 (push only: 41-48 ms, with atomics on every edge)
+PULL_SHARE = 1 / 8
+#: the strategies whose rounds can pull (``direction="pull"`` or "auto")
+PULLS = ("workfront", "bellman-ford", "light-first")
 #: Δ-stepping's window of bins is ⌊max w / Δ⌋ + 2: beyond this many the loop declines
 MAX_BINS = 1 << 22
 
@@ -60,6 +75,13 @@ _RULES = {"martin": sssp.MARTIN, "crauser": sssp.CRAUSER,
           "crauser-economic": sssp.ECONOMIC}
 _BFS_MODES = {"sovm": bfs_loops.PUSH, "bovm": bfs_loops.PULL,
               "direction-optimizing": bfs_loops.DIRECTION_OPTIMIZING}
+
+
+def _transpose(indptr, indices, w):
+    """(indptr, indices, weights) of the transpose of a CSR, explicit zeros kept."""
+    n = indptr.size - 1
+    T = sparse.csr_matrix((w, indices, indptr), shape=(n, n)).T.tocsr()
+    return T.indptr.astype(np.int64), T.indices.astype(indices.dtype), T.data
 
 
 def _record(trace: Trace, stats: np.ndarray, fs: np.ndarray, rounds: int, t0: float,
@@ -79,20 +101,14 @@ class FusedLoops:
     graph: Graph
     n: int
     _pattern: object
-    #: when the compiled loops run: "auto" (:meth:`fused_pays`), "always", "never"
+    #: when the compiled loops run: "auto" / "always" (:meth:`fused_pays`), "never"
     fused_mode: ClassVar[str] = "auto"
 
     # ----------------------------------------------------------------- the rule
-    def fused_pays(self, family: str = "sssp") -> bool:
-        """Whether the compiled loops run here (``family``: "sssp", "bfs", "many")."""
-        if self._pattern is not None or self.fused_mode == "never":
-            return False
-        if self.fused_mode == "always":
-            return True
-        G = self.graph
-        if family in ("bfs", "many"):
-            return FUSED_BFS
-        return G.n_stored < FUSED_SMALL or G.mean_degree < FUSED_DEGREE
+    def fused_pays(self) -> bool:
+        """Whether the compiled loops run here: always in "auto" (the rule above), unless
+        the graph is a pattern the loops do not read or ``fused_mode`` is "never"."""
+        return self._pattern is None and self.fused_mode != "never"
 
     # ----------------------------------------------------------------- arrays
     @cached_property
@@ -111,6 +127,13 @@ class FusedLoops:
         return int(np.diff(self.graph.indptr).max(initial=0))
 
     @cached_property
+    def _csr_tw(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Aᵀ by rows with its weights (what a pull reads): A itself when undirected."""
+        if not self.graph.directed:
+            return self._csr
+        return _transpose(*self._csr)
+
+    @cached_property
     def _csr_t(self) -> tuple[np.ndarray, np.ndarray]:
         """Aᵀ by rows (in-edges of each vertex): A itself when undirected."""
         G = self.graph
@@ -125,7 +148,7 @@ class FusedLoops:
         ``run(source, trace, α, β) -> (levels, parents)`` as int64 host arrays (α, β:
         the direction switch of ``algorithms/bfs.py``); or None."""
         mode = _BFS_MODES.get(strategy)
-        if mode is None or not self.fused_pays("bfs") or self.n >= 2**31:
+        if mode is None or not self.fused_pays() or self.n >= 2**31:
             return None               # the packed state holds 32-bit parents
 
         def run(source: int, trace: Trace, alpha: float, beta: float):
@@ -153,8 +176,8 @@ class FusedLoops:
         direction=) -> (d, None)`` with ``d`` float64 on the host; None where the loops
         do not have it (pull, other semirings), do not pay, or where Δ-stepping's ``delta``
         is too fine for its window of bins."""
-        if (semiring.name not in KERNELS.get(strategy, ()) or direction == "pull"
-                or not self.fused_pays("sssp")):
+        if (semiring.name not in KERNELS.get(strategy, ()) or not self.fused_pays()
+                or (direction == "pull" and strategy not in PULLS)):
             return None
         G = self.graph
         indptr, indices, w = self._csr
@@ -167,6 +190,7 @@ class FusedLoops:
             t0 = time.perf_counter()
             d = np.full(self.n, semiring.zero)
             stats, fs = sssp.new_stats()
+            pull = self._pull_edges(direction)
             if strategy in ("workfront", "bellman-ford"):
                 front = np.empty(max(self.n, 1), np.int64)
                 front[0] = source
@@ -174,11 +198,11 @@ class FusedLoops:
                 stats, fs, r = sssp.fixed_point(
                     indptr, indices, w, op, semiring.zero, d, front, 1,
                     strategy == "bellman-ford", max(self.n, 1), True, stats, fs, 0,
-                    np.nan, numba.get_num_threads())
+                    np.nan, numba.get_num_threads(), *self._csr_tw, pull)
                 if r < 0:
                     raise NegativeCycleError.reachable_from(source, semiring.name)
             elif strategy == "light-first":
-                stats, fs, r = self._light_first(source, delta, d, stats, fs)
+                stats, fs, r = self._light_first(source, delta, d, stats, fs, pull)
             elif strategy == "near-far":
                 threads = numba.get_num_threads()
                 if threads > 1 and G.n_stored >= THREADED_EDGES:
@@ -189,8 +213,9 @@ class FusedLoops:
                                                  d, stats, fs)
             elif strategy == "delta-stepping":
                 nbins = int(float(w.max()) / delta) + 2 if G.n_stored else 2
-                stats, fs, r = sssp.delta_stepping(indptr, indices, w, source,
-                                                   float(delta), nbins, d, stats, fs)
+                stats, fs, r = sssp.delta_stepping(*self._split(float(delta)), source,
+                                                   float(delta), nbins, d, stats, fs,
+                                                   numba.get_num_threads())
             else:
                 stats, fs, r = sssp.settle(
                     indptr, indices, w, op, _RULES[strategy],
@@ -201,42 +226,65 @@ class FusedLoops:
             return d, None
         return run
 
-    def _light_first(self, source, delta, d, stats, fs):
+    def _pull_edges(self, direction: str) -> float:
+        """Frontier out-edges above which a fixed-point round pulls (``direction``)."""
+        if direction == "pull":
+            return -1.0
+        return PULL_SHARE * self.graph.n_stored if direction == "auto" else math.inf
+
+    def _light_first(self, source, delta, d, stats, fs, pull):
         """Workfront over ``A_L = A⟨A ≤ max(Δ, minout(i), minin(j))⟩``, then over all of A
         from every reached vertex (``algorithms/sssp.py``'s light-first)."""
         indptr, indices, w = self._csr
-        lptr, lind, lw = self._light(float(delta))
+        light, light_t = self._light(float(delta))
         n = max(self.n, 1)
         front = np.empty(n, np.int64)
         front[0] = source
         d[source] = 0.0
         threads = numba.get_num_threads()
-        stats, fs, r = sssp.fixed_point(lptr, lind, lw, 0, np.inf, d, front, 1, False,
-                                        n, True, stats, fs, 0, float(delta), threads)
+        share = pull if pull <= 0 else pull * light[1].size / max(indices.size, 1)
+        stats, fs, r = sssp.fixed_point(*light, 0, np.inf, d, front, 1, False, n, True,
+                                        stats, fs, 0, float(delta), threads, *light_t,
+                                        share)
         reached = np.flatnonzero(d != np.inf)
         front[:reached.size] = reached
         return sssp.fixed_point(indptr, indices, w, 0, np.inf, d, front, reached.size,
-                                False, n, True, stats, fs, r, np.nan, threads)
+                                False, n, True, stats, fs, r, np.nan, threads,
+                                *self._csr_tw, pull)
 
     def _light(self, delta: float):
-        """light-first's A_L as a CSR, kept for the last Δ asked."""
+        """light-first's A_L and its transpose as CSRs, kept for the last Δ asked (A_L is
+        symmetric when A is: an edge is light by either end's lightest edge)."""
         cached = self.__dict__.get("_light_csr")
         if cached is not None and cached[0] == delta:
             return cached[1]
-        G = self.graph
-        indptr, indices, w = self._csr
-        keep = G.light_edges(delta)
-        kept = np.zeros(keep.size + 1, np.int64)
-        np.cumsum(keep, out=kept[1:])
-        lptr = kept[indptr]                            # kept edges before each row
-        csr = (lptr, indices[keep], w[keep])
+        light = self._keep(self.graph.light_edges(delta))
+        csr = (light, _transpose(*light) if self.graph.directed else light)
         self.__dict__["_light_csr"] = (delta, csr)
         return csr
+
+    def _split(self, delta: float) -> tuple[np.ndarray, ...]:
+        """Δ-stepping's ``A⟨A ≤ Δ⟩`` and ``A⟨A > Δ⟩`` as two CSRs (six arrays), kept for
+        the last Δ asked: a bucket's rounds read only its light edges."""
+        cached = self.__dict__.get("_split_csr")
+        if cached is not None and cached[0] == delta:
+            return cached[1]
+        light = self._csr[2] <= delta
+        csr = (*self._keep(light), *self._keep(~light))
+        self.__dict__["_split_csr"] = (delta, csr)
+        return csr
+
+    def _keep(self, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """A⟨keep⟩ (a mask over the stored edges) as a CSR."""
+        indptr, indices, w = self._csr
+        kept = np.zeros(keep.size + 1, np.int64)
+        np.cumsum(keep, out=kept[1:])
+        return kept[indptr], indices[keep], w[keep]   # kept edges before each row
 
     def tight_tree(self, d, semiring: Semiring, source: int):
         """Parents of a BFS over the tight edges, one compiled pass (host ``d``)."""
         if (not isinstance(d, np.ndarray) or semiring.name not in sssp.OPS
-                or not self.fused_pays("bfs")):
+                or not self.fused_pays()):
             return None
         indptr, indices, w = self._csr
         parents = np.full(self.n, -1, np.int64)
@@ -248,7 +296,7 @@ class FusedLoops:
     def bitmap_bfs(self, sources: np.ndarray, levels: np.ndarray | None):
         """Level counts ``(L + 1) × k`` (and levels) of a BFS from every source: the
         bitmap loop where searches are shallow, one search a source where deep."""
-        if not self.fused_pays("many") or sources.size == 0:
+        if not self.fused_pays() or sources.size == 0:
             return None
         indptr, indices, _ = self._csr
         k = sources.size
@@ -279,7 +327,7 @@ class FusedLoops:
         """Path values from every source (``k × n`` float64), one compiled search a
         source in parallel — Near-Far (split width ``delta``) under min_plus, Martín
         otherwise; None where the loops do not run."""
-        if (not self.fused_pays("many") or semiring.name not in sssp.OPS
+        if (not self.fused_pays() or semiring.name not in sssp.OPS
                 or self.graph.has_negative_weights):
             return None
         indptr, indices, w = self._csr

@@ -3,9 +3,9 @@
 All state stays on the device; results come back through page-locked memory, or stay on
 the device (``export(..., device=True)``, the public ``as_cupy=True``).  Weights stay in
 the graph's dtype (int32, int64, float32, float64); sums are formed in float64 as on the
-CPU.  ``workfront`` and ``bellman-ford`` (min_plus) run fused (``sssp.py``); every other
-strategy, semiring and direction runs the shared text of ``algorithms/`` on device
-vectors (``vectors.py``).
+CPU.  ``workfront`` and ``bellman-ford`` (min_plus) run fused (``sssp.py``), the threshold
+strategies as device-resident loops (``rules.py``); every other strategy, semiring and
+direction runs the shared text of ``algorithms/`` on device vectors (``vectors.py``).
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ Relaxation and ``d ⊕= t`` are one kernel: ``atomicMin`` on the integer image o
 non-negative doubles (a CAS loop where weights can be negative).  A small round (a known
 edge count, at most ``SMALL_ROUND`` vertices) costs two launches and one 16-byte read; a
 big one lists what improved by one scan of n flags.  High-diameter searches finish in a
-device tail (``tails.cu``).  Every other strategy runs the shared text of
-``algorithms/sssp.py`` on device vectors (``vectors.py``).
+device tail (``tails.cu``).  Near-Far, Δ-stepping, Martín and both Crausers run as one
+device-resident loop each (``rules.py``).  Everything else (light-first, other semirings,
+pull) runs the shared text of ``algorithms/sssp.py`` on device vectors (``vectors.py``).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import numpy as np
 from ..exceptions import NegativeCycleError
 from . import cp
 from .device import SSSP_TAIL_AFTER, TAIL_CHECK_EVERY, _report, high_diameter
+from .rules import RULES, RuleLoops
 
 
-class FusedSSSP:
+class FusedSSSP(RuleLoops):
     """Mixin of ``GPUBackend``: the ``fused`` and ``tight_tree`` capabilities."""
 
     @property
@@ -163,10 +165,17 @@ class FusedSSSP:
     FUSED: ClassVar[dict[str, bool]] = {"workfront": False, "bellman-ford": True}
 
     def fused(self, strategy: str, semiring, direction: str, delta: float | None = None):
-        """``workfront`` and ``bellman-ford`` under min_plus, pushing (``"auto"`` pushes
-        here): one edge-balanced kernel a round, device tails; None otherwise."""
-        if (strategy not in self.FUSED or semiring.name != "min_plus"
-                or direction not in ("push", "auto")):
+        """Under min_plus, pushing (``"auto"`` pushes here): ``workfront`` and
+        ``bellman-ford`` as one edge-balanced kernel a round with device tails; the
+        threshold strategies (near-far, Δ-stepping, Martín, Crauser, economic) as one
+        device-resident loop (``rules.py``); None otherwise."""
+        if semiring.name != "min_plus" or direction not in ("push", "auto"):
+            return None
+        if strategy in RULES and not self.graph.has_negative_weights:
+            def rules(source, semiring, trace, delta=delta, direction="push"):
+                return self._rule_loop(strategy, source, delta, trace), None
+            return rules
+        if strategy not in self.FUSED:
             return None
         whole = self.FUSED[strategy]
 

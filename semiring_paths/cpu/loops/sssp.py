@@ -119,16 +119,55 @@ def _wide(indptr, indices, w, op, d, front, nf, nxt, mark, r, threads):
     return nn, total
 
 
+@njit(cache=True, parallel=True)
+def _pull(tptr, tind, tw, op, d, nxt, mark, r, threads):
+    """One parallel pull round ``t = d ⊕.⊗ A ; f = t⟨t ⊕ d ≠ d⟩ ; d ⊕= t`` through the
+    in-edges (``tptr``, ``tind``, ``tw``: Aᵀ by rows) of every vertex, each vertex written
+    by one thread only (no atomics); returns (next frontier size in ``nxt``, edges).
+
+    It improves what ``f ⊕.⊗ A`` would (a fixed-point round leaves out of ``f`` only
+    values already relaxed along every edge), and a value read while another thread
+    lowers it is still an upper bound: whatever changed this round is in ``nxt``."""
+    n = tptr.size - 1
+    chunks = 8 * threads                           # edge-balanced ranges of vertices
+    bounds = np.searchsorted(tptr, np.arange(chunks + 1) * tptr[n] // chunks)
+    bounds[0] = 0
+    bounds[chunks] = n
+    found = np.zeros(chunks, np.int64)
+    for c in prange(chunks):
+        j = bounds[c]                              # chunk c writes nxt[its vertices]
+        for v in range(bounds[c], bounds[c + 1]):
+            best = d[v]
+            for k in range(np.uint64(tptr[v]), np.uint64(tptr[v + 1])):
+                t = _times(op, d[np.uint64(tind[k])], np.float64(tw[k]))
+                if _better(op, t, best):
+                    best = t
+            if best != d[v]:
+                d[v] = best
+                mark[v] = r
+                nxt[j] = v
+                j += 1
+        found[c] = j - bounds[c]
+    nn = 0
+    for c in range(chunks):                        # compact (forward: nn ≤ bounds[c])
+        for i in range(bounds[c], bounds[c] + found[c]):
+            nxt[nn] = nxt[i]
+            nn += 1
+    return nn, tptr[n]
+
+
 @njit(cache=True)
 def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, record,
-                stats, fs, r, delta, threads):
+                stats, fs, r, delta, threads, tptr, tind, tw, pull_edges):
     """Rounds of ``t = f ⊕.⊗ A ; f = t⟨t ⊕ d ≠ d⟩ ; d ⊕= t`` from ``f = front[:nf]`` until
     nothing changes.  ``whole`` (Bellman-Ford): the frontier is every vertex with a value,
     listed in ``front`` (capacity n), which grows as vertices are reached.  Rounds are
     numbered from ``r`` (a second phase continues the first's records); ``threads``:
-    numba's thread count (wide rounds run in parallel when above 1)."""
+    numba's thread count (wide rounds run in parallel when above 1).  A round whose
+    frontier has more than ``pull_edges`` out-edges (every round when negative, none when
+    inf) pulls through Aᵀ (``tptr``, ``tind``, ``tw``) instead (:func:`_pull`)."""
     n = indptr.size - 1
-    nxt = np.empty(0 if whole else n, np.int64)
+    nxt = np.empty(n, np.int64)
     mark = np.full(n, -1, np.int64)              # the round a vertex last changed in
     start = r
     while nf:
@@ -136,12 +175,22 @@ def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, r
             return stats, fs, -1
         nn = 0
         edges = 0
+        size = nf
         cnt = nf                                   # frontier entries relaxed serially
-        if not whole and nf > 64 and threads > 1:
+        if nf > 64 or pull_edges < 0:
             wide = 0
             for i in range(nf):
                 wide += indptr[front[i] + 1] - indptr[front[i]]
-            if wide >= PAR_EDGES:                  # the whole round in parallel
+            if wide > pull_edges:                  # d ⊕= d ⊕.⊗ A, by in-edges
+                nn, edges = _pull(tptr, tind, tw, op, d, nxt, mark, r, threads)
+                cnt = 0
+                if whole:                          # f = every vertex with a value
+                    nf = 0
+                    for v in range(n):
+                        if d[v] != zero:
+                            front[nf] = v
+                            nf += 1
+            elif not whole and wide >= PAR_EDGES and threads > 1:  # wide: in parallel
                 nn, edges = _wide(indptr, indices, w, op, d, front, nf, nxt, mark, r,
                                   threads)
                 cnt = 0
@@ -164,7 +213,7 @@ def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, r
             edges += indptr[u + ONE] - indptr[u]
         if record:
             stats, fs = _room(stats, fs, r)
-            stats[r, 0] = cnt
+            stats[r, 0] = size
             stats[r, 1] = edges
             stats[r, 2] = nn
             fs[r] = delta
@@ -298,35 +347,49 @@ def _bin_add(pv, pn, head, used, free, b, v):
 
 
 @njit(cache=True)
-def _relax_bucket(indptr, indices, w, delta, nbins, d, F, nf, light, pv, pn, head, used,
-                  free, live):
-    """``t = F min.+ A⟨A ≤ Δ⟩`` (``light``) or ``A⟨A > Δ⟩``; every improved vertex goes
-    to the bin of its new value.  Returns (edges, live, and the bin lists)."""
+def _relax_bucket(indptr, indices, w, delta, nbins, d, F, nf, pv, pn, head, used, free,
+                  live, threads, buf, seen, r):
+    """``t = F min.+ A`` over one of the edge sets (``A⟨A ≤ Δ⟩`` or ``A⟨A > Δ⟩``); every
+    improved vertex goes to the bin of its new value.  A wide ``F`` is relaxed by
+    :func:`_wide` (round ``r``, ``seen``/``buf`` its marks and output).  Returns (edges,
+    live, and the bin lists)."""
+    if threads > 1 and nf > 64:
+        wide = 0
+        for i in range(nf):
+            wide += indptr[F[i] + 1] - indptr[F[i]]
+        if wide >= PAR_EDGES:                      # relax in parallel, then bin serially
+            nn, edges = _wide(indptr, indices, w, 0, d, F, nf, buf, seen, r, threads)
+            for i in range(nn):
+                v = buf[i]
+                pv, pn, used, free = _bin_add(pv, pn, head, used, free,
+                                              int(d[v] / delta) % nbins, v)
+            return edges, live + nn, pv, pn, used, free
     edges = 0
     for i in range(nf):
         u = np.uint64(F[i])
         du = d[u]
         for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
-            if (w[k] <= delta) == light:
-                edges += 1
-                v = np.uint64(indices[k])
-                t = du + w[k]
-                if t < d[v]:                       # d = min(d, t)
-                    d[v] = t
-                    pv, pn, used, free = _bin_add(pv, pn, head, used, free,
-                                                  int(t / delta) % nbins, v)
-                    live += 1
+            v = np.uint64(indices[k])
+            t = du + w[k]
+            if t < d[v]:                           # d = min(d, t)
+                d[v] = t
+                pv, pn, used, free = _bin_add(pv, pn, head, used, free,
+                                              int(t / delta) % nbins, v)
+                live += 1
+        edges += indptr[u + ONE] - indptr[u]
     return edges, live, pv, pn, used, free
 
 
 @njit(cache=True)
-def delta_stepping(indptr, indices, w, source, delta, nbins, d, stats, fs):
+def delta_stepping(lptr, lind, lw, hptr, hind, hw, source, delta, nbins, d, stats, fs,
+                   threads):
     """min_plus Δ-stepping (Meyer–Sanders; 002's Bucketing), non-negative weights: the
     lowest non-empty bucket ``B = U⟨δ < (k+1)Δ⟩`` is relaxed along light edges
-    (``w ≤ Δ``) until it stops refilling, then the heavy edges of all it settled, once.
-    Buckets are lists in a circular window of ``nbins ≥ ⌊max w / Δ⌋ + 2`` bins: every
-    open vertex lies within that many buckets of the current one."""
-    n = indptr.size - 1
+    (``w ≤ Δ``: ``lptr``, ``lind``, ``lw``) until it stops refilling, then the heavy edges
+    (``w > Δ``: ``hptr``, ``hind``, ``hw``) of all it settled, once.  Buckets are lists in
+    a circular window of ``nbins ≥ ⌊max w / Δ⌋ + 2`` bins: every open vertex lies within
+    that many buckets of the current one."""
+    n = lptr.size - 1
     pv = np.empty(n + 16, np.int64)                # bin lists: vertex, next slot
     pn = np.empty(n + 16, np.int64)
     head = np.full(nbins, -1, np.int64)
@@ -337,6 +400,8 @@ def delta_stepping(indptr, indices, w, source, delta, nbins, d, stats, fs):
     R = np.empty(n, np.int64)
     mark = np.full(n, -1, np.int64)                # the round a vertex was taken in
     in_r = np.full(n, -1, np.int64)                # the bucket a vertex was settled in
+    seen = np.full(n, -1, np.int64)                # a wide relaxation's marks, output
+    buf = np.empty(n, np.int64)
     d[source] = 0.0
     pv, pn, used, free = _bin_add(pv, pn, head, used, free, 0, source)
     cur = 0
@@ -374,8 +439,8 @@ def delta_stepping(indptr, indices, w, source, delta, nbins, d, stats, fs):
                     nr += 1
             # t = B min.+ A⟨A ≤ Δ⟩ (light edges)
             edges, live, pv, pn, used, free = _relax_bucket(
-                indptr, indices, w, delta, nbins, d, B, nb, True, pv, pn, head, used,
-                free, live)
+                lptr, lind, lw, delta, nbins, d, B, nb, pv, pn, head, used, free, live,
+                threads, buf, seen, r)
             stats, fs = _room(stats, fs, r)
             stats[r, 0] = nb
             stats[r, 1] = edges
@@ -384,8 +449,8 @@ def delta_stepping(indptr, indices, w, source, delta, nbins, d, stats, fs):
             r += 1
         # t = R min.+ A⟨A > Δ⟩ (heavy edges), once
         edges, live, pv, pn, used, free = _relax_bucket(
-            indptr, indices, w, delta, nbins, d, R, nr, False, pv, pn, head, used, free,
-            live)
+            hptr, hind, hw, delta, nbins, d, R, nr, pv, pn, head, used, free, live,
+            threads, buf, seen, r)
         stats, fs = _room(stats, fs, r)
         stats[r, 0] = nr
         stats[r, 1] = edges

@@ -1,0 +1,218 @@
+// semiring_paths: the threshold strategies as one device-resident loop (gpu/rules.py).
+//
+// Near-Far, Δ-stepping, Martín, Crauser and economic Crauser differ only in which open
+// vertices a round relaxes (DESIGN §2, papers 001 and 002).  The open set lives in two
+// device queues: `near` (relaxed in the next round, each vertex once: mark = the round
+// whose queue holds it) and the `pile` (every other open vertex, once: in_pile).
+//
+//   relax   t = near min.+ A ; d = min(d, t) ; each improved vertex is routed:
+//             near-far, Δ-stepping: below `split` to the next near queue, else the pile;
+//             martin, crauser, economic: to the pile (a round settles only what the
+//             threshold selects).
+//   refill  (the near queue came back empty) θ = a grid-wide minimum over the pile:
+//             near-far, Δ-stepping: split = the end of the Δ-range holding min δ;
+//             martin: min δ;  crauser: min (δ + minout);  economic: min δ + min w;
+//           then near = pile⟨δ < split⟩ (⟨δ ≤ θ⟩ for the settle rules), the rest stays.
+//   Δ-stepping relaxes the light edges (w ≤ Δ) of its bucket until it stops refilling,
+//           then the heavy edges of everything the bucket settled (list R), once.
+//
+// No host synchronisation per round: sizes, split and threshold stay in `ctl` / `th`,
+// updated by thread 0 between two barriers.  The same template runs as one block
+// (GRID = false: __syncthreads, for thin frontiers) or as a cooperative grid (GRID =
+// true: grid.sync, for wide ones).  It returns to the host when the search is done, when
+// the round records are full, or when the frontier crosses the width its launch is for
+// (`wide_at` for one block, `thin_at` for the grid: the near queue plus an eighth of
+// the pile, which a refill reads); every piece of state is on the
+// device, so the host relaunches the other shape and the search goes on.
+#include <cooperative_groups.h>
+
+#define RULE_INF __longlong_as_double(0x7ff0000000000000LL)
+
+enum Rule { NEAR_FAR = 0, DELTA = 1, MARTIN = 2, CRAUSER = 3, ECONOMIC = 4 };
+// ctl slots (long long)
+enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET };
+
+template <bool GRID>
+__device__ __forceinline__ void barrier_all() {
+    if (GRID) cooperative_groups::this_grid().sync();
+    else __syncthreads();
+}
+
+__device__ __forceinline__ long long vload(const long long* p) {
+    return *(volatile const long long*)p;
+}
+__device__ __forceinline__ double vloadd(const double* p) {
+    return *(volatile const double*)p;
+}
+
+// the end of the Δ-range holding `low`, never below `split` (sssp.next_split on the CPU)
+__device__ __forceinline__ double next_split(double low, double delta, double split) {
+    double end = (floor(low / delta) + 1.0) * delta;
+    if (end <= low) end = nextafter(low, RULE_INF);
+    return fmax(end, split);
+}
+
+// one thread's partial minimum into *target: a warp minimum, then one atomic a warp
+__device__ __forceinline__ void warp_min_into(double x, double* target) {
+    for (int o = 16; o > 0; o >>= 1) x = fmin(x, __shfl_down_sync(0xffffffffu, x, o));
+    if ((threadIdx.x & 31) == 0 && x < RULE_INF) atomic_min_nonneg(target, x);
+}
+__device__ __forceinline__ void warp_add_into(long long x, long long* target) {
+    for (int o = 16; o > 0; o >>= 1) x += __shfl_down_sync(0xffffffffu, x, o);
+    if ((threadIdx.x & 31) == 0 && x) atomicAdd((unsigned long long*)target,
+                                                (unsigned long long)x);
+}
+
+template <class W, int RULE, bool GRID>
+__device__ void rule_loop(const long long* __restrict__ indptr,
+                          const vid_t* __restrict__ indices, const W* __restrict__ weights,
+                          const long long* __restrict__ hptr, const vid_t* __restrict__ hind,
+                          const W* __restrict__ hw, const double* __restrict__ minout,
+                          double delta, double min_w, double* __restrict__ d,
+                          vid_t* near_a, vid_t* near_b, vid_t* pile_a, vid_t* pile_b,
+                          vid_t* settled, long long* __restrict__ mark, int* in_pile,
+                          long long* __restrict__ stamp, long long* ctl, double* th,
+                          long long* stats, double* fs, long long cap, long long wide_at,
+                          long long thin_at, int lanes) {
+    const bool routed = RULE == NEAR_FAR || RULE == DELTA;
+    long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    long long stride = (long long)gridDim.x * blockDim.x;
+    long long gid = tid / lanes, groups = stride / lanes;      // `lanes` threads a vertex
+    int lane = (int)(tid % lanes);
+    for (;;) {
+        // ---- every thread reads the same state (written before the last barrier)
+        long long nq = vload(&ctl[NEAR]), np = vload(&ctl[PILE]), rs = vload(&ctl[RSIZE]);
+        long long r = vload(&ctl[ROUND]);
+        if (vload(&ctl[DONE]) || vload(&ctl[REC]) >= cap) return;
+        // the work of the next step: the near queue (or Δ-stepping's heavy pass over R)
+        // and an eighth of the pile (a pile entry costs a read, not edges)
+        long long width = (nq > 0 || RULE != DELTA ? nq : rs) + np / 8;
+        if (!GRID && width > wide_at) return;                 // too wide for one block
+        if (GRID && width < thin_at) return;                  // thin enough for one
+        bool qs = vload(&ctl[QSEL]) != 0, ps = vload(&ctl[PSEL]) != 0;
+        vid_t* q = qs ? near_b : near_a;
+        vid_t* nxt = qs ? near_a : near_b;
+        vid_t* pile = ps ? pile_b : pile_a;
+        vid_t* pile2 = ps ? pile_a : pile_b;
+        double split = vloadd(&th[0]);
+        if (nq > 0 || (RULE == DELTA && rs > 0)) {
+            // ================= relax: t = F min.+ A (F = near; Δ-stepping's heavy pass:
+            // F = R over the heavy edges), improved vertices routed
+            bool heavy = RULE == DELTA && nq == 0;
+            const vid_t* F = heavy ? settled : q;
+            long long nf = heavy ? rs : nq;
+            const long long* ptr = heavy ? hptr : indptr;
+            const vid_t* ind = heavy ? hind : indices;
+            const W* wt = heavy ? hw : weights;
+            long long bucket = vload(&ctl[BUCKET]);
+            long long edges = 0;
+            for (long long j = gid; j < nf; j += groups) {
+                vid_t u = F[j];
+                double du = vloadd(&d[u]);
+                if (RULE == DELTA && !heavy && lane == 0 && stamp[u] != bucket) {
+                    stamp[u] = bucket;                       // R ∪= u (settled here)
+                    settled[atomicAdd((unsigned long long*)&ctl[RSIZE], 1ull)] = u;
+                }
+                long long end = ptr[u + 1];
+                edges += (end - ptr[u] + lanes - 1 - lane) / lanes;
+                for (long long k = ptr[u] + lane; k < end; k += lanes) {
+                    vid_t v = ind[k];
+                    double nd = du + as_f64(wt[k]);
+                    if (nd < d[v] && nd < atomic_min_nonneg(&d[v], nd)) {
+                        if (routed && nd < split) {          // near⟨δ < split⟩ = t
+                            long long m = mark[v];
+                            if (m != r + 1 && (long long)atomicCAS(
+                                    (unsigned long long*)&mark[v], (unsigned long long)m,
+                                    (unsigned long long)(r + 1)) == m)
+                                enqueue(nxt, &ctl[NEXT], v);
+                        } else if (!in_pile[v] && atomicExch(&in_pile[v], 1) == 0) {
+                            enqueue(pile, &ctl[PILE], v);    // pile ∪= t, once
+                        }
+                    }
+                }
+            }
+            warp_add_into(edges, &ctl[EDGES]);
+            barrier_all<GRID>();
+            if (tid == 0) {
+                long long row = ctl[REC];
+                stats[4 * row] = nf;
+                stats[4 * row + 1] = ctl[EDGES];
+                stats[4 * row + 2] = routed ? ctl[NEXT] : nf;
+                stats[4 * row + 3] = ctl[PILE];
+                fs[row] = routed ? split : th[1];
+                ctl[REC] = row + 1;
+                ctl[EDGES] = 0;
+                ctl[NEAR] = ctl[NEXT];
+                ctl[NEXT] = 0;
+                ctl[QSEL] ^= 1;
+                ctl[ROUND] = r + 1;
+                if (heavy) ctl[RSIZE] = 0;
+                th[1] = RULE_INF;
+            }
+            barrier_all<GRID>();
+        } else {
+            // ================= refill: θ = min over the pile, near = pile⟨δ < split⟩
+            if (np == 0) {                                    // nothing open: done
+                if (tid == 0) ctl[DONE] = 1;
+                return;
+            }
+            double low = RULE_INF;
+            for (long long j = tid; j < np; j += stride) {
+                vid_t v = pile[j];
+                double key = d[v];
+                if (RULE == CRAUSER) key += minout[v];
+                low = fmin(low, key);
+            }
+            warp_min_into(low, &th[1]);
+            barrier_all<GRID>();
+            low = vloadd(&th[1]);              // inf only for crauser: sinks, settle all
+            double theta = RULE == ECONOMIC ? low + min_w : low;
+            if (routed) theta = next_split(low, delta, split);
+            for (long long j = tid; j < np; j += stride) {
+                vid_t v = pile[j];
+                double dv = d[v];
+                if (routed ? dv < theta : dv <= theta) {
+                    in_pile[v] = 0;
+                    mark[v] = r;                              // in round r's near queue
+                    enqueue(q, &ctl[NEAR], v);
+                } else {
+                    enqueue(pile2, &ctl[PILE2], v);
+                }
+            }
+            barrier_all<GRID>();
+            if (tid == 0) {
+                ctl[PILE] = ctl[PILE2];
+                ctl[PILE2] = 0;
+                ctl[PSEL] ^= 1;
+                ctl[BUCKET] += 1;
+                th[0] = routed ? theta : split;
+                th[1] = theta;                                // recorded with the round
+            }
+            barrier_all<GRID>();
+        }
+    }
+}
+
+#define RULE_KERNEL(W, WTAG, RULE, RTAG, GRID, GTAG)                                         \
+extern "C" __global__ void rule_##RTAG##_##GTAG##_##WTAG(                                    \
+        const long long* indptr, const vid_t* indices, const W* weights,                    \
+        const long long* hptr, const vid_t* hind, const W* hw, const double* minout,        \
+        double delta, double min_w, double* d, vid_t* near_a, vid_t* near_b,                \
+        vid_t* pile_a, vid_t* pile_b, vid_t* settled, long long* mark, int* in_pile,        \
+        long long* stamp, long long* ctl, double* th, long long* stats, double* fs,         \
+        long long cap, long long wide_at, long long thin_at, int lanes) {                   \
+    rule_loop<W, RULE, GRID>(indptr, indices, weights, hptr, hind, hw, minout, delta,       \
+                             min_w, d, near_a, near_b, pile_a, pile_b, settled, mark,       \
+                             in_pile, stamp, ctl, th, stats, fs, cap, wide_at, thin_at,     \
+                             lanes);                                                        \
+}
+#define RULE_SHAPES(W, WTAG, RULE, RTAG)                                                     \
+    RULE_KERNEL(W, WTAG, RULE, RTAG, false, block) RULE_KERNEL(W, WTAG, RULE, RTAG, true, grid)
+#define RULE_ALL(W, WTAG)                                                                    \
+    RULE_SHAPES(W, WTAG, NEAR_FAR, near_far) RULE_SHAPES(W, WTAG, DELTA, delta)            \
+    RULE_SHAPES(W, WTAG, MARTIN, martin) RULE_SHAPES(W, WTAG, CRAUSER, crauser)            \
+    RULE_SHAPES(W, WTAG, ECONOMIC, economic)
+RULE_ALL(int, i32)
+RULE_ALL(long long, i64)
+RULE_ALL(float, f32)
+RULE_ALL(double, f64)

@@ -1,0 +1,113 @@
+"""The threshold strategies as device-resident loops: Near-Far, Δ-stepping, Martín,
+Crauser and economic Crauser (``rules.cu``; papers 001 and 002).
+
+One kernel template runs a whole search: a round relaxes the near queue and routes
+what improved; an empty near queue is refilled from the pile by a grid-wide minimum and
+the strategy's threshold.  Sizes, split and threshold stay on the device.  The search
+starts as one block (``__syncthreads`` between phases: well under a µs a round on a thin
+frontier) and moves to a cooperative grid (``grid.sync``) while the frontier is wide,
+back when it thins: each launch returns when its shape stops fitting, and the host
+relaunches the other from the same device state.  Round records come back in batches of
+``RECORDS`` rows.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import cached_property
+from typing import ClassVar
+
+import numpy as np
+
+from . import cp
+from .device import _NVRTC
+
+#: strategy → the kernels' rule tag (min_plus, non-negative weights)
+RULES = {"near-far": "near_far", "delta-stepping": "delta", "martin": "martin",
+         "crauser": "crauser", "crauser-economic": "economic"}
+# ctl slots of rules.cu
+NEAR, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET = range(12)
+
+
+class RuleLoops:
+    """Mixin of ``GPUBackend``: :meth:`_rule_loop` for ``FusedSSSP.fused``."""
+
+    #: a one-block launch hands over to the grid when its near queue plus an eighth of
+    #: its pile passes this many vertices; the grid hands back below ``THIN_AT``
+    WIDE_AT: ClassVar[int] = 4096
+    THIN_AT: ClassVar[int] = 1024
+    #: round records a launch keeps before it returns them
+    RECORDS: ClassVar[int] = 1 << 15
+
+    @cached_property
+    def _rules(self):
+        return cp.RawModule(code=self._source("rules.cu"), options=_NVRTC,
+                            enable_cooperative_groups=True)
+
+    def _split_csr(self, delta: float):
+        """``A⟨A ≤ Δ⟩`` and ``A⟨A > Δ⟩`` on the device, kept for the last Δ asked."""
+        cached = self.__dict__.get("_split_cache")
+        if cached is not None and cached[0] == delta:
+            return cached[1]
+        parts = []
+        light = self.weights <= delta
+        for keep in (light, ~light):
+            kept = cp.zeros(keep.size + 1, cp.int64)
+            cp.cumsum(keep, out=kept[1:])
+            parts += [kept[self.indptr], self.indices[keep], self.weights[keep]]
+        self.__dict__["_split_cache"] = (delta, tuple(parts))
+        return tuple(parts)
+
+    @cached_property
+    def _min_out(self):
+        return cp.asarray(self.graph.min_out_weight, cp.float64)
+
+    def _rule_loop(self, strategy: str, source: int, delta: float | None, trace):
+        """One search by ``strategy``'s threshold rule; returns ``d`` on the device."""
+        n, vid, tag = self.n, self.vid, RULES[strategy]
+        G = self.graph
+        if strategy == "delta-stepping":
+            graph = self._split_csr(float(delta))
+        else:
+            graph = (self.indptr, self.indices, self.weights) * 2
+        d = cp.full(n, cp.inf, cp.float64)
+        d[source] = 0.0
+        near_a = cp.empty(max(n, 1), vid)
+        near_a[0] = source
+        queues = (near_a, cp.empty(max(n, 1), vid), cp.empty(max(n, 1), vid),
+                  cp.empty(max(n, 1), vid), cp.empty(max(n, 1), vid))
+        mark = cp.full(n, -1, cp.int64)
+        mark[source] = 0
+        in_pile, stamp = cp.zeros(n, cp.int32), cp.full(n, -1, cp.int64)
+        ctl = cp.zeros(12, cp.int64)
+        ctl[NEAR] = 1
+        th = cp.asarray([delta or 0.0, np.inf], cp.float64)
+        stats = cp.empty((self.RECORDS, 4), cp.int64)
+        fs = cp.empty(self.RECORDS, cp.float64)
+        min_w = float(G.min_weight) if G.n_stored else 0.0
+        args = (*graph, self._min_out, np.float64(delta or 1.0), np.float64(min_w), d,
+                *queues, mark, in_pile, stamp, ctl, th, stats, fs,
+                np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
+                np.int32(self._lanes))
+        grid = False
+        third = "changed" if strategy == "near-far" else "settled"
+        while True:
+            t0 = time.perf_counter()
+            kernel = self._rules.get_function(
+                f"rule_{tag}_{'grid' if grid else 'block'}_{self.weight_tag}")
+            if grid:
+                kernel(*self._resident_grid, args)
+            else:
+                kernel((1,), (1024,), args)
+            state = ctl.get()
+            rows = int(state[REC])
+            if rows:
+                s, f = stats[:rows].get(), fs[:rows].get()
+                trace.add_many(frontier=s[:, 0], edges=s[:, 1], pending=s[:, 3], delta=f,
+                               seconds=(time.perf_counter() - t0) / rows,
+                               direction="fused", **{third: s[:, 2]})
+                ctl[REC] = 0
+            if state[DONE]:
+                return d
+            if rows < self.RECORDS:           # it returned for the other shape
+                grid = not grid
