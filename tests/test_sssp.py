@@ -101,10 +101,13 @@ def test_auto_rule():
 
     from semiring_paths.algorithms.sssp import auto
     from semiring_paths.backends import backend_for
-    assert backend_for(big_dense, "cpu").fused("workfront", sp.semirings.min_plus,
-                                               "auto") is None
-    fuses = SimpleNamespace(fused=lambda *a: lambda *b, **k: None)   # as the GPU does
-    assert auto(big_dense, sp.semirings.min_plus, fuses) == "workfront"   # fused there
+    cpu = backend_for(big_dense, "cpu")
+    assert cpu.sssp_auto(sp.semirings.min_plus) is None                  # the shared rule
+    assert cpu.fused("light-first", sp.semirings.min_plus, "auto") is not None
+    gpu_like = SimpleNamespace(fused=lambda *a: lambda *b, **k: None,
+                               sssp_auto=lambda sr: "workfront")        # as the GPU says
+    assert auto(big_dense, sp.semirings.min_plus, gpu_like) == "workfront"
+    assert auto(grid(30, 30, weights=(1, 9)), sp.semirings.min_plus, gpu_like) == "workfront"
     big_sparse = grid(320, 320, weights=(1, 9))
     assert sp.sssp(big_sparse, 0).trace.strategy == "near-far"
     assert sp.sssp(big_dense, 0, semiring="max_min").trace.strategy == "workfront"

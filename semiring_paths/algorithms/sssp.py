@@ -315,11 +315,9 @@ def auto(G, semiring, be: Backend) -> str:
       delta-stepping 271; the gap grows with the diameter (1000×1000: near-far 822 ms vs
       delta-stepping 1220, workfront 2344, light-first 2367; scipy 202).
 
-    Measured on the 2-core development machine, median of 4 sources.  On a backend that
-    runs ``workfront`` fused (``be.fused``), every other min_plus case is ``workfront``:
-    on the GPU it is one loop of edge-balanced kernels (H100, Kronecker scale 22: 10.9 ms
-    vs near-far 46.5, delta-stepping 108.7, whose rounds are driven from Python;
-    1000×1000 grid: 15.2 ms vs near-far 1549 — ``benchmarks/bench_gpu.py``).
+    Measured on the 2-core development machine, median of 4 sources.  A backend may
+    answer for itself (``be.sssp_auto``): the GPU keeps ``workfront``, one loop of
+    edge-balanced kernels with a device tail (``gpu/sssp.py`` has its measurements).
     """
     if semiring.name == "min_plus" and (not G.weighted or (
             G.uniform_weight is not None and G.uniform_weight > 0)):
@@ -328,6 +326,9 @@ def auto(G, semiring, be: Backend) -> str:
         return "bellman-ford"
     if semiring.name != "min_plus":
         return "workfront"
+    own = be.sssp_auto(semiring)
+    if own is not None:
+        return own
     if G.mean_degree < DENSE_DEGREE and be.fused("near-far", semiring, "auto") is not None:
         return "near-far"                         # compiled rounds, the least work each
     if be.fused("light-first", semiring, "auto") is not None:

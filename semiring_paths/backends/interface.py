@@ -175,6 +175,11 @@ class Backend(ABC):
         known."""
         return None
 
+    def sssp_auto(self, semiring: Semiring) -> str | None:
+        """This backend's own measured choice for ``strategy="auto"`` on its graph (min_plus,
+        non-negative weights), or None: the shared rule (``algorithms/sssp.auto``)."""
+        return None
+
     def fused_bfs(self, strategy: str) -> Callable[..., tuple[Any, Any]] | None:
         """A whole BFS ``strategy`` as one compiled loop, ``run(source, trace, alpha,
         beta) -> (levels, parents)``; None: run the shared loop."""

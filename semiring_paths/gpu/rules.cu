@@ -30,7 +30,11 @@
 
 enum Rule { NEAR_FAR = 0, DELTA = 1, MARTIN = 2, CRAUSER = 3, ECONOMIC = 4 };
 // ctl slots (long long)
-enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET };
+enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET,
+       BIGS };
+// BIGS packs the listed big vertices (count << 40) with their edges (the low 40 bits)
+#define BIG_ONE (1ull << 40)
+#define BIG_EDGES ((1ull << 40) - 1)
 
 template <bool GRID>
 __device__ __forceinline__ void barrier_all() {
@@ -73,7 +77,8 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                           vid_t* settled, long long* __restrict__ mark, int* in_pile,
                           long long* __restrict__ stamp, long long* ctl, double* th,
                           long long* stats, double* fs, long long cap, long long wide_at,
-                          long long thin_at, int lanes) {
+                          long long thin_at, int lanes, vid_t* big_v, long long* big_off,
+                          long long big, int big_graph) {
     const bool routed = RULE == NEAR_FAR || RULE == DELTA;
     long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     long long stride = (long long)gridDim.x * blockDim.x;
@@ -106,29 +111,59 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             const W* wt = heavy ? hw : weights;
             long long bucket = vload(&ctl[BUCKET]);
             long long edges = 0;
+            auto relax = [&](double du, long long k) {           // d(v) = min(d(v), du + w)
+                vid_t v = ind[k];
+                double nd = du + as_f64(wt[k]);
+                if (nd < d[v] && nd < atomic_min_nonneg(&d[v], nd)) {
+                    if (routed && nd < split) {                  // near⟨δ < split⟩ = t
+                        long long m = mark[v];
+                        if (m != r + 1 && (long long)atomicCAS(
+                                (unsigned long long*)&mark[v], (unsigned long long)m,
+                                (unsigned long long)(r + 1)) == m)
+                            enqueue(nxt, &ctl[NEXT], v);
+                    } else if (!in_pile[v] && atomicExch(&in_pile[v], 1) == 0) {
+                        enqueue(pile, &ctl[PILE], v);            // pile ∪= t, once
+                    }
+                }
+            };
+            // `lanes` threads a vertex; a vertex of `big` edges or more is listed (one
+            // atomic gives its slot and its first edge in the list's edge space) ...
             for (long long j = gid; j < nf; j += groups) {
                 vid_t u = F[j];
-                double du = vloadd(&d[u]);
                 if (RULE == DELTA && !heavy && lane == 0 && stamp[u] != bucket) {
                     stamp[u] = bucket;                       // R ∪= u (settled here)
                     settled[atomicAdd((unsigned long long*)&ctl[RSIZE], 1ull)] = u;
                 }
-                long long end = ptr[u + 1];
-                edges += (end - ptr[u] + lanes - 1 - lane) / lanes;
-                for (long long k = ptr[u] + lane; k < end; k += lanes) {
-                    vid_t v = ind[k];
-                    double nd = du + as_f64(wt[k]);
-                    if (nd < d[v] && nd < atomic_min_nonneg(&d[v], nd)) {
-                        if (routed && nd < split) {          // near⟨δ < split⟩ = t
-                            long long m = mark[v];
-                            if (m != r + 1 && (long long)atomicCAS(
-                                    (unsigned long long*)&mark[v], (unsigned long long)m,
-                                    (unsigned long long)(r + 1)) == m)
-                                enqueue(nxt, &ctl[NEXT], v);
-                        } else if (!in_pile[v] && atomicExch(&in_pile[v], 1) == 0) {
-                            enqueue(pile, &ctl[PILE], v);    // pile ∪= t, once
-                        }
+                long long start = ptr[u], end = ptr[u + 1];
+                if (end - start >= big) {
+                    if (lane == 0) {
+                        unsigned long long at = atomicAdd((unsigned long long*)&ctl[BIGS],
+                                                          BIG_ONE + (end - start));
+                        big_v[at >> 40] = u;
+                        big_off[at >> 40] = (long long)(at & BIG_EDGES);
                     }
+                    continue;
+                }
+                double du = vloadd(&d[u]);
+                edges += (end - start + lanes - 1 - lane) / lanes;
+                for (long long k = start + lane; k < end; k += lanes) relax(du, k);
+            }
+            if (big_graph) {
+                // ... and the listed vertices' edges are shared out evenly over every
+                // thread (edge-balanced: a hub's edges do not wait on one warp)
+                barrier_all<GRID>();
+                unsigned long long packed = (unsigned long long)vload(&ctl[BIGS]);
+                long long nb = (long long)(packed >> 40), total = packed & BIG_EDGES;
+                long long s = 0;
+                for (long long e = tid; e < total; e += stride) {
+                    long long hi = nb - 1;                   // last slot with off ≤ e
+                    while (s < hi) {
+                        long long mid = (s + hi + 1) >> 1;
+                        if (big_off[mid] <= e) s = mid; else hi = mid - 1;
+                    }
+                    vid_t u = big_v[s];
+                    relax(vloadd(&d[u]), ptr[u] + (e - big_off[s]));
+                    ++edges;
                 }
             }
             warp_add_into(edges, &ctl[EDGES]);
@@ -142,6 +177,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 fs[row] = routed ? split : th[1];
                 ctl[REC] = row + 1;
                 ctl[EDGES] = 0;
+                ctl[BIGS] = 0;
                 ctl[NEAR] = ctl[NEXT];
                 ctl[NEXT] = 0;
                 ctl[QSEL] ^= 1;
@@ -200,11 +236,12 @@ extern "C" __global__ void rule_##RTAG##_##GTAG##_##WTAG(                       
         double delta, double min_w, double* d, vid_t* near_a, vid_t* near_b,                \
         vid_t* pile_a, vid_t* pile_b, vid_t* settled, long long* mark, int* in_pile,        \
         long long* stamp, long long* ctl, double* th, long long* stats, double* fs,         \
-        long long cap, long long wide_at, long long thin_at, int lanes) {                   \
+        long long cap, long long wide_at, long long thin_at, int lanes, vid_t* big_v,       \
+        long long* big_off, long long big, int big_graph) {                                 \
     rule_loop<W, RULE, GRID>(indptr, indices, weights, hptr, hind, hw, minout, delta,       \
                              min_w, d, near_a, near_b, pile_a, pile_b, settled, mark,       \
                              in_pile, stamp, ctl, th, stats, fs, cap, wide_at, thin_at,     \
-                             lanes);                                                        \
+                             lanes, big_v, big_off, big, big_graph);                        \
 }
 #define RULE_SHAPES(W, WTAG, RULE, RTAG)                                                     \
     RULE_KERNEL(W, WTAG, RULE, RTAG, false, block) RULE_KERNEL(W, WTAG, RULE, RTAG, true, grid)

@@ -26,7 +26,7 @@ from .device import _NVRTC
 RULES = {"near-far": "near_far", "delta-stepping": "delta", "martin": "martin",
          "crauser": "crauser", "crauser-economic": "economic"}
 # ctl slots of rules.cu
-NEAR, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET = range(12)
+NEAR, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET, BIGS = range(13)
 
 
 class RuleLoops:
@@ -36,6 +36,12 @@ class RuleLoops:
     #: its pile passes this many vertices; the grid hands back below ``THIN_AT``
     WIDE_AT: ClassVar[int] = 4096
     THIN_AT: ClassVar[int] = 1024
+    #: a frontier vertex with this many times ``_lanes`` edges or more has its edges
+    #: shared out over every thread of the launch, not over its ``_lanes`` threads
+    BIG_LANES: ClassVar[int] = 32
+    #: threads a frontier vertex (None: ``_lanes``, the mean degree rounded up to a power
+    #: of two, at most a warp)
+    LANES: ClassVar[int | None] = None
     #: round records a launch keeps before it returns them
     RECORDS: ClassVar[int] = 1 << 15
 
@@ -79,16 +85,19 @@ class RuleLoops:
         mark = cp.full(n, -1, cp.int64)
         mark[source] = 0
         in_pile, stamp = cp.zeros(n, cp.int32), cp.full(n, -1, cp.int64)
-        ctl = cp.zeros(12, cp.int64)
+        ctl = cp.zeros(13, cp.int64)
         ctl[NEAR] = 1
         th = cp.asarray([delta or 0.0, np.inf], cp.float64)
         stats = cp.empty((self.RECORDS, 4), cp.int64)
         fs = cp.empty(self.RECORDS, cp.float64)
         min_w = float(G.min_weight) if G.n_stored else 0.0
+        lanes = self.LANES or self._lanes
+        big = self.BIG_LANES * lanes
         args = (*graph, self._min_out, np.float64(delta or 1.0), np.float64(min_w), d,
                 *queues, mark, in_pile, stamp, ctl, th, stats, fs,
                 np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
-                np.int32(self._lanes))
+                np.int32(lanes), cp.empty(max(n, 1), vid), cp.empty(max(n, 1), cp.int64),
+                np.int64(big), np.int32(G.n_stored and int(G.out_degree.max()) >= big))
         grid = False
         third = "changed" if strategy == "near-far" else "settled"
         while True:
