@@ -31,7 +31,7 @@
 enum Rule { NEAR_FAR = 0, DELTA = 1, MARTIN = 2, CRAUSER = 3, ECONOMIC = 4 };
 // ctl slots (long long)
 enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET,
-       BIGS };
+       BIGS, CTL_SLOTS };
 // BIGS packs the listed big vertices (count << 40) with their edges (the low 40 bits)
 #define BIG_ONE (1ull << 40)
 #define BIG_EDGES ((1ull << 40) - 1)
@@ -75,11 +75,30 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                           double delta, double min_w, double* __restrict__ d,
                           vid_t* near_a, vid_t* near_b, vid_t* pile_a, vid_t* pile_b,
                           vid_t* settled, long long* __restrict__ mark, int* in_pile,
-                          long long* __restrict__ stamp, long long* ctl, double* th,
+                          long long* __restrict__ stamp, long long* ctl_g, double* th_g,
                           long long* stats, double* fs, long long cap, long long wide_at,
                           long long thin_at, int lanes, vid_t* big_v, long long* big_off,
                           long long big, int big_graph) {
     const bool routed = RULE == NEAR_FAR || RULE == DELTA;
+    // one block keeps the sizes and thresholds in shared memory (a read or an atomic
+    // there costs tens of cycles, against hundreds in global memory), written back on
+    // the way out; the grid works on the global copies
+    __shared__ long long ctl_s[CTL_SLOTS];
+    __shared__ double th_s[2];
+    long long* ctl = GRID ? ctl_g : ctl_s;
+    double* th = GRID ? th_g : th_s;
+    if (!GRID) {
+        if (threadIdx.x < CTL_SLOTS) ctl_s[threadIdx.x] = ctl_g[threadIdx.x];
+        if (threadIdx.x < 2) th_s[threadIdx.x] = th_g[threadIdx.x];
+        __syncthreads();
+    }
+    auto leave = [&]() {                 // every thread calls it, together
+        if (!GRID) {
+            __syncthreads();
+            if (threadIdx.x < CTL_SLOTS) ctl_g[threadIdx.x] = ctl_s[threadIdx.x];
+            if (threadIdx.x < 2) th_g[threadIdx.x] = th_s[threadIdx.x];
+        }
+    };
     long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     long long stride = (long long)gridDim.x * blockDim.x;
     long long gid = tid / lanes, groups = stride / lanes;      // `lanes` threads a vertex
@@ -88,12 +107,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         // ---- every thread reads the same state (written before the last barrier)
         long long nq = vload(&ctl[NEAR]), np = vload(&ctl[PILE]), rs = vload(&ctl[RSIZE]);
         long long r = vload(&ctl[ROUND]);
-        if (vload(&ctl[DONE]) || vload(&ctl[REC]) >= cap) return;
+        if (vload(&ctl[DONE]) || vload(&ctl[REC]) >= cap) return leave();
         // the work of the next step: the near queue (or Δ-stepping's heavy pass over R)
         // and an eighth of the pile (a pile entry costs a read, not edges)
         long long width = (nq > 0 || RULE != DELTA ? nq : rs) + np / 8;
-        if (!GRID && width > wide_at) return;                 // too wide for one block
-        if (GRID && width < thin_at) return;                  // thin enough for one
+        if (!GRID && width > wide_at) return leave();         // too wide for one block
+        if (GRID && width < thin_at) return leave();          // thin enough for one
         bool qs = vload(&ctl[QSEL]) != 0, ps = vload(&ctl[PSEL]) != 0;
         vid_t* q = qs ? near_b : near_a;
         vid_t* nxt = qs ? near_a : near_b;
@@ -190,7 +209,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             // ================= refill: θ = min over the pile, near = pile⟨δ < split⟩
             if (np == 0) {                                    // nothing open: done
                 if (tid == 0) ctl[DONE] = 1;
-                return;
+                return leave();
             }
             double low = RULE_INF;
             for (long long j = tid; j < np; j += stride) {
