@@ -81,14 +81,46 @@ def test_negative_weights_and_cycles():
 
 
 def test_traces_of_device_strategies(graphblas_rounds):
-    """The device runs the shared strategy text: its rounds are the CPU's GraphBLAS
-    rounds, one for one (the CPU's compiled loops relax in place and may differ)."""
+    """Strategies the device runs as the shared text (light-first) make the CPU's
+    GraphBLAS rounds, one for one."""
     G = sp.read("rome99")
-    r = sp.sssp(G, 3, strategy="delta-stepping", backend="gpu")
-    c = sp.sssp(G, 3, strategy="delta-stepping")
+    r = sp.sssp(G, 3, strategy="light-first", backend="gpu")
+    c = sp.sssp(G, 3, strategy="light-first")
     assert [st.frontier for st in r.trace.steps] == [st.frontier for st in c.trace.steps]
     assert [st.edges for st in r.trace.steps] == [st.edges for st in c.trace.steps]
     assert r.trace.backend == "gpu"
+
+
+@pytest.mark.parametrize("strategy", ["martin", "crauser", "crauser-economic",
+                                      "near-far", "delta-stepping"])
+def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
+    """The device loops of ``gpu/rules.py``: the CPU's answers; the settle rules settle
+    the same vertices round by round as the CPU's compiled loops (their rounds depend on
+    the graph only), each reached vertex once; near-far and Δ-stepping (whose rounds
+    depend on the order of relaxations) record every round with its split.  Both shapes
+    run: one block throughout, and the grid from the first wide round."""
+    from semiring_paths.generators import grid, kronecker
+    from semiring_paths.gpu.rules import RuleLoops
+
+    for wide_at in (10**9, 64):
+        monkeypatch.setattr(RuleLoops, "WIDE_AT", wide_at)
+        monkeypatch.setattr(RuleLoops, "THIN_AT", min(wide_at, 16))
+        monkeypatch.setattr(RuleLoops, "RECORDS", 7)          # batches of round records
+        for G in (kronecker(11, seed=4, weights=(1, 255)), grid(25, 30, seed=2,
+                                                                weights=(0, 9))):
+            s = int(np.argmax(G.out_degree))
+            r = sp.sssp(G, s, strategy=strategy, backend="gpu")
+            c = sp.sssp(G, s, strategy=strategy, backend="cpu")
+            np.testing.assert_array_equal(r.distances, c.distances)
+            assert {st.direction for st in r.trace.steps} == {"fused"}
+            reached = int(np.isfinite(c.distances).sum())
+            if strategy in ("martin", "crauser", "crauser-economic"):
+                assert ([(st.frontier, st.settled) for st in r.trace.steps]
+                        == [(st.frontier, st.settled) for st in c.trace.steps])
+                assert r.trace.steps[-1].settled == reached
+            else:
+                assert all(st.delta == st.delta for st in r.trace.steps)
+                assert sum(st.frontier for st in r.trace.steps) >= reached
 
 
 def test_graph_too_large_is_refused_before_allocating(monkeypatch):
@@ -222,7 +254,7 @@ def test_device_generators():
 
 
 @pytest.mark.parametrize("small", [0, None], ids=["big-rounds", "default"])
-def test_workfront_small_and_big_rounds(small, monkeypatch):
+def test_workfront_small_and_big_rounds(small, monkeypatch, graphblas_rounds):
     """Small rounds (one setup block, queue output) and big ones (flags, one scan) give the
     CPU's answers and the CPU's trace: frontier, edges and changed counts round by round
     (both relax from d as the round began)."""

@@ -30,7 +30,8 @@ NEAR, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET, BIG
 
 
 class RuleLoops:
-    """Mixin of ``GPUBackend``: :meth:`_rule_loop` for ``FusedSSSP.fused``."""
+    """Mixin of ``GPUBackend``: :meth:`_rule_loop` for ``FusedSSSP.fused`` (Δ-stepping's
+    light and heavy edges and Crauser's minout come from ``vectors.OpenSetOps``)."""
 
     #: a one-block launch hands over to the grid when its near queue plus an eighth of
     #: its pile passes this many vertices; the grid hands back below ``THIN_AT``
@@ -50,30 +51,12 @@ class RuleLoops:
         return cp.RawModule(code=self._source("rules.cu"), options=_NVRTC,
                             enable_cooperative_groups=True)
 
-    def _split_csr(self, delta: float):
-        """``A⟨A ≤ Δ⟩`` and ``A⟨A > Δ⟩`` on the device, kept for the last Δ asked."""
-        cached = self.__dict__.get("_split_cache")
-        if cached is not None and cached[0] == delta:
-            return cached[1]
-        parts = []
-        light = self.weights <= delta
-        for keep in (light, ~light):
-            kept = cp.zeros(keep.size + 1, cp.int64)
-            cp.cumsum(keep, out=kept[1:])
-            parts += [kept[self.indptr], self.indices[keep], self.weights[keep]]
-        self.__dict__["_split_cache"] = (delta, tuple(parts))
-        return tuple(parts)
-
-    @cached_property
-    def _min_out(self):
-        return cp.asarray(self.graph.min_out_weight, cp.float64)
-
     def _rule_loop(self, strategy: str, source: int, delta: float | None, trace):
         """One search by ``strategy``'s threshold rule; returns ``d`` on the device."""
         n, vid, tag = self.n, self.vid, RULES[strategy]
         G = self.graph
         if strategy == "delta-stepping":
-            graph = self._split_csr(float(delta))
+            graph = sum(self.split(float(delta)), ())         # light, then heavy edges
         else:
             graph = (self.indptr, self.indices, self.weights) * 2
         d = cp.full(n, cp.inf, cp.float64)
@@ -93,13 +76,14 @@ class RuleLoops:
         min_w = float(G.min_weight) if G.n_stored else 0.0
         lanes = self.LANES or self._lanes
         big = self.BIG_LANES * lanes
-        args = (*graph, self._min_out, np.float64(delta or 1.0), np.float64(min_w), d,
+        args = (*graph, self.min_out.val, np.float64(delta or 1.0), np.float64(min_w), d,
                 *queues, mark, in_pile, stamp, ctl, th, stats, fs,
                 np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
                 np.int32(lanes), cp.empty(max(n, 1), vid), cp.empty(max(n, 1), cp.int64),
                 np.int64(big), np.int32(G.n_stored and int(G.out_degree.max()) >= big))
         grid = False
         third = "changed" if strategy == "near-far" else "settled"
+        settle, settled = strategy in ("martin", "crauser", "crauser-economic"), 0
         while True:
             t0 = time.perf_counter()
             kernel = self._rules.get_function(
@@ -112,6 +96,9 @@ class RuleLoops:
             rows = int(state[REC])
             if rows:
                 s, f = stats[:rows].get(), fs[:rows].get()
+                if settle:                    # settled so far, as the CPU records it
+                    s[:, 2] = settled + np.cumsum(s[:, 0])
+                    settled = int(s[-1, 2])
                 trace.add_many(frontier=s[:, 0], edges=s[:, 1], pending=s[:, 3], delta=f,
                                seconds=(time.perf_counter() - t0) / rows,
                                direction="fused", **{third: s[:, 2]})
