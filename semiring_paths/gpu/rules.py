@@ -34,15 +34,20 @@ class RuleLoops:
     light and heavy edges and Crauser's minout come from ``vectors.OpenSetOps``)."""
 
     #: a one-block launch hands over to the grid when its near queue plus an eighth of
-    #: its pile passes this many vertices; the grid hands back below ``THIN_AT``
-    WIDE_AT: ClassVar[int] = 4096
-    THIN_AT: ClassVar[int] = 1024
+    #: its pile passes this many vertices; the grid hands back below ``THIN_AT``.  H100,
+    #: weights 1..255, median of 3 sources, ms (WIDE_AT/THIN_AT 4096/1024 → 16384/4096):
+    #: 1000² grid Δ-stepping 62.1 → 40.5, near-far 28.6 → 28.0, Martín 620 → 619;
+    #: Kronecker 22 near-far 24.0 → 22.5, Δ-stepping 19.1 → 20.2, Martín 28.3 → 30.8
+    WIDE_AT: ClassVar[int] = 16384
+    THIN_AT: ClassVar[int] = 4096
     #: a frontier vertex with this many times ``_lanes`` edges or more has its edges
     #: shared out over every thread of the launch, not over its ``_lanes`` threads
     BIG_LANES: ClassVar[int] = 32
     #: threads a frontier vertex (None: ``_lanes``, the mean degree rounded up to a power
     #: of two, at most a warp)
     LANES: ClassVar[int | None] = None
+    #: threads of the one-block shape (512: grid near-far 42.8 ms, 256: 72.8, vs 28.6)
+    BLOCK_THREADS: ClassVar[int] = 1024
     #: round records a launch keeps before it returns them
     RECORDS: ClassVar[int] = 1 << 15
 
@@ -91,7 +96,7 @@ class RuleLoops:
             if grid:
                 kernel(*self._resident_grid, args)
             else:
-                kernel((1,), (1024,), args)
+                kernel((1,), (self.BLOCK_THREADS,), args)
             state = ctl.get()
             rows = int(state[REC])
             if rows:
