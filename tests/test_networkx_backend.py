@@ -154,13 +154,18 @@ def test_weight_scan_once_per_graph_until_it_changes(monkeypatch):
     G = nx.path_graph(5)
     nx.set_edge_attributes(G, 2, "weight")
     scans = []
-    real = G.edges
-    monkeypatch.setattr(G, "edges", lambda *a, **k: scans.append(1) or real(*a, **k),
-                        raising=False)
+    real = registry.adjacency_weights
+    monkeypatch.setattr(registry, "adjacency_weights",
+                        lambda *a: scans.append(1) or real(*a))
     reg = registry.REGISTRY["single_source_dijkstra_path_length"]
     assert reg.can_run((G, 0), {}) is True
     assert reg.can_run((G, 1), {}) is True
     assert len(scans) == 1
+    # the weights it read go to the conversion once; a later one reads the graph again
+    assert registry.handed_weights(G, "weight").tolist() == [2] * 8
+    G[0][1]["weight"] = 7                                  # changed in place
+    assert registry.handed_weights(G, "weight").tolist()[:2] == [7, 7]
+    assert len(scans) == 2
     G.add_edge(3, 4, weight=-1)
     assert "negative" in reg.can_run((G, 0), {})
-    assert len(scans) == 2
+    assert len(scans) == 3

@@ -4,6 +4,7 @@ attribute, NetworkX's adjacency order, and the helpers every served function sha
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 from typing import Any
 
 import networkx as nx
@@ -15,6 +16,7 @@ from ..graph import Graph
 from ..multi_source import multi_source_bfs, multi_source_sssp
 from ..results import levels_to_distances
 from ..single_source import bfs as _bfs
+from . import registry
 
 NAME = "semiring_paths"
 
@@ -30,6 +32,14 @@ class SemiringPathsGraph:
         self.nodes = list(G)
         self.index = {v: i for i, v in enumerate(self.nodes)}
         self._graphs: dict[Any, Graph] = {}
+
+    @property
+    def _labels_are_indices(self) -> bool:
+        """The nodes are 0 … n-1 in order (graphs built from arrays and matrices)."""
+        if "_identity" not in self.__dict__:
+            self.__dict__["_identity"] = all(
+                type(v) is int and v == i for i, v in enumerate(self.nodes))
+        return self.__dict__["_identity"]
 
     def is_directed(self) -> bool:
         return self.nx.is_directed()
@@ -55,7 +65,8 @@ class SemiringPathsGraph:
         Dijkstra does the same)."""
         key = (weight, reverse)
         if key not in self._graphs:
-            src, dst, w = self._edges(weight)
+            src, dst, w = (self._edges(weight) if self.nx.is_multigraph()
+                           else self._adjacency_edges(weight))
             if reverse and self.nx.is_directed():
                 src, dst = dst, src
             self._graphs[key] = Graph.from_edges(
@@ -79,6 +90,19 @@ class SemiringPathsGraph:
         b = np.array([p[1] for p in pairs], dtype=np.int64)
         return a, b, w
 
+    def _adjacency_edges(self, weight):
+        """A simple graph's edges from its adjacency (both ways when undirected; the
+        build keeps one of each pair), the weights read once with the dispatch check."""
+        indptr, indices = self.adjacency()
+        src = np.repeat(np.arange(len(self.nodes), dtype=np.int64), np.diff(indptr))
+        if weight is None:
+            return src, indices, None
+        w = registry.handed_weights(self.nx, weight)
+        if w is None:
+            raise TypeError(f"edge attribute {weight!r} holds values that are not finite "
+                            "numbers")
+        return src, indices, w
+
     def adjacency_weights(self, weight: str) -> np.ndarray:
         """Weights aligned with :meth:`adjacency` (multigraph: least over parallel edges,
         missing attribute: 1), as NetworkX's Dijkstra reads them."""
@@ -89,7 +113,7 @@ class SemiringPathsGraph:
                 vals = [min(a.get(weight, 1) for a in kd.values())
                         for v in self.nodes for kd in adj[v].values()]
             else:
-                vals = [e.get(weight, 1) for v in self.nodes for e in adj[v].values()]
+                vals = registry.adjacency_weights(self.nx, weight)
             self._graphs[key] = np.asarray(vals, dtype=np.float64)
         return self._graphs[key]
 
@@ -98,12 +122,14 @@ class SemiringPathsGraph:
         key = ("adj", reverse)
         if key not in self._graphs:
             adj = self.nx._pred if (reverse and self.nx.is_directed()) else self.nx._adj
-            idx = self.index
-            deg = np.fromiter((len(adj[v]) for v in self.nodes), np.int64, len(self.nodes))
-            indptr = np.zeros(len(self.nodes) + 1, np.int64)
+            n = len(self.nodes)
+            deg = np.fromiter(map(len, adj.values()), np.int64, n)   # G's order = nodes
+            indptr = np.zeros(n + 1, np.int64)
             np.cumsum(deg, out=indptr[1:])
-            indices = np.fromiter((idx[w] for v in self.nodes for w in adj[v]), np.int64,
-                                  int(indptr[-1]))
+            nbrs = chain.from_iterable(adj.values())                 # C-level loops
+            if not self._labels_are_indices:
+                nbrs = map(self.index.__getitem__, nbrs)
+            indices = np.fromiter(nbrs, np.int64, int(indptr[-1]))
             self._graphs[key] = (indptr, indices)
         return self._graphs[key]
 

@@ -14,11 +14,15 @@ import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import chain
+from operator import methodcaller
 from typing import Any
 
 import networkx as nx
+import numpy as np
 
-__all__ = ["REGISTRY", "dispatch_counts", "networkx_algorithm", "weight_facts"]
+__all__ = ["REGISTRY", "adjacency_weights", "dispatch_counts", "handed_weights",
+           "networkx_algorithm", "weight_facts"]
 
 #: calls served by this backend, per function name
 dispatch_counts: Counter = Counter()
@@ -62,21 +66,63 @@ class Registered:
         return True
 
 
+def _caching() -> bool:
+    """NetworkX's own switch for caching converted graphs (on by default): what a graph
+    was found to hold is kept only while it is on."""
+    return bool(getattr(nx.config, "cache_converted_graphs", True))
+
+
 def weight_facts(G, weight: str) -> tuple[bool, bool]:
     """(every ``weight`` is a finite number, some is negative), scanned once per graph and
     attribute: kept in ``G.__networkx_cache__``, which NetworkX clears whenever the graph
-    is changed through its methods (the same rule as its cache of converted graphs)."""
-    cache = getattr(G, "__networkx_cache__", None)
+    is changed through its methods, while ``nx.config.cache_converted_graphs`` is on (the
+    same rules as its cache of converted graphs)."""
+    cache = getattr(G, "__networkx_cache__", None) if _caching() else None
     key = ("semiring_paths", "weight facts", weight)
     if cache is not None and key in cache:
         return cache[key]
-    vals = [d for *_, d in G.edges(data=weight, default=1)]
-    numeric = not any(not isinstance(x, (int, float)) or isinstance(x, bool)
-                      or (isinstance(x, float) and not math.isfinite(x)) for x in vals)
-    facts = (numeric, numeric and any(x < 0 for x in vals))
+    if G.is_multigraph():
+        vals = [d for *_, d in G.edges(data=weight, default=1)]
+        numeric = not any(not isinstance(x, (int, float)) or isinstance(x, bool)
+                          or (isinstance(x, float) and not math.isfinite(x)) for x in vals)
+        facts = (numeric, numeric and any(x < 0 for x in vals))
+    else:
+        w = adjacency_weights(G, weight)
+        facts = (w is not None, w is not None and bool((w < 0).any()))
+        if cache is not None and w is not None:    # handed to the conversion that follows
+            cache[_HANDED, weight] = w
     if cache is not None:
         cache[key] = facts
     return facts
+
+
+_HANDED = ("semiring_paths", "weights for the conversion")
+
+
+def handed_weights(G, weight: str) -> np.ndarray | None:
+    """The weights :func:`weight_facts` read for the conversion that follows it, taken
+    (once: a later conversion reads the graph again, so a graph changed in place is read
+    as it is then); else read now."""
+    cache = getattr(G, "__networkx_cache__", None)
+    w = cache.pop((_HANDED, weight), None) if cache is not None else None
+    return w if w is not None else adjacency_weights(G, weight)
+
+
+def adjacency_weights(G, weight: str) -> np.ndarray | None:
+    """Every edge's ``weight`` (missing: 1) in NetworkX's adjacency order — ``for u in G:
+    for v in G._adj[u]`` (both ways when undirected) — as int64 or float64; None where
+    some value is not a finite number (booleans included).  A simple graph only."""
+    attrs = chain.from_iterable(map(dict.values, G._adj.values()))   # C-level loops
+    vals = list(map(methodcaller("get", weight, 1), attrs))
+    w = np.array(vals) if vals else np.zeros(0, np.int64)
+    if w.dtype.kind not in "if" or (w.dtype.kind == "i" and bool in set(map(type, vals))) \
+            or (w.dtype.kind == "f" and not np.isfinite(w).all()):
+        w = None
+    elif w.dtype.kind == "i":
+        w = w.astype(np.int64, copy=False)
+    else:
+        w = w.astype(np.float64, copy=False)
+    return w
 
 
 REGISTRY: dict[str, Registered] = {}
