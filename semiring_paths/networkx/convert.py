@@ -41,6 +41,11 @@ class SemiringPathsGraph:
                 type(v) is int and v == i for i, v in enumerate(self.nodes))
         return self.__dict__["_identity"]
 
+    def labels(self, idx) -> list:
+        """The node labels of indices ``idx`` (an int array or list), as a list."""
+        idx = idx.tolist() if isinstance(idx, np.ndarray) else list(idx)
+        return idx if self._labels_are_indices else list(map(self.nodes.__getitem__, idx))
+
     def is_directed(self) -> bool:
         return self.nx.is_directed()
 
@@ -198,8 +203,7 @@ def _length_dict(G, d: np.ndarray, g: Graph, cutoff=None) -> dict:
     idx = np.nonzero(ok)[0]
     idx = idx[np.argsort(d[idx], kind="stable")]
     vals = d[idx].astype(np.int64) if _is_int(g) else d[idx]     # Python ints / floats
-    nodes = G.nodes
-    return dict(zip([nodes[i] for i in idx.tolist()], vals.tolist()))
+    return dict(zip(G.labels(idx), vals.tolist()))
 
 
 def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None,

@@ -26,7 +26,7 @@ def bfs_layers(G, sources):
                 raise nx.NetworkXError(f"The node {v} is not in the graph.")
         yield first
         for _, children in _bfs_order(G, [G.index[v] for v in first]):
-            yield [G.nodes[i] for i in children.tolist()]
+            yield G.labels(children)
 
     return layers()
 
@@ -36,14 +36,12 @@ def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
     G = _sp(G)
     if source not in G:
         raise nx.NetworkXError(f"The node {source} is not in the graph.")
-    nodes = G.nodes
     s = G.index[source]
 
     def edges():
         for parents, children in _bfs_order(G, [s], reverse=reverse,
                                             depth_limit=depth_limit):
-            yield from zip([nodes[i] for i in parents.tolist()],
-                           [nodes[i] for i in children.tolist()])
+            yield from zip(G.labels(parents), G.labels(children))
 
     return edges()
 
@@ -60,4 +58,4 @@ def descendants_at_distance(G, source, distance):
     if source not in G:
         raise nx.NetworkXError(f"The node {source} is not in the graph.")
     d, _ = _distances(G, G.index[source], None)
-    return {G.nodes[i] for i in np.nonzero(d == distance)[0].tolist()}
+    return set(G.labels(np.nonzero(d == distance)[0]))
