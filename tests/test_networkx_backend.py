@@ -169,3 +169,31 @@ def test_weight_scan_once_per_graph_until_it_changes(monkeypatch):
     G.add_edge(3, 4, weight=-1)
     assert "negative" in reg.can_run((G, 0), {})
     assert len(scans) == 3
+
+
+def test_dijkstra_dicts_come_in_networkx_order():
+    """Length dicts and paths in NetworkX's own order, ties included (its heap's push
+    order, replayed over the engine's distances), with cutoffs and several sources."""
+    import random
+
+    nx.config.warnings_to_ignore.add("cache")
+    for seed in range(80):
+        rng = random.Random(seed)
+        n = rng.randint(1, 25)
+        G = nx.gnm_random_graph(n, rng.randint(0, 70), seed=seed,
+                                directed=rng.random() < 0.5)
+        for u, v in G.edges():
+            G[u][v]["weight"] = rng.choice([0, 1, 2, 3, 0.5, 1.5])
+        s = rng.randrange(n)
+        cutoff = rng.choice([None, 2, 3.5])
+        for f in (nx.single_source_dijkstra_path_length, nx.single_source_dijkstra_path):
+            want = f(G, s, cutoff=cutoff)
+            assert list(f(G, s, cutoff=cutoff, backend="semiring_paths").items()) == \
+                list(want.items())
+        dist, paths = nx.single_source_dijkstra(G, s, cutoff=cutoff, backend="semiring_paths")
+        assert (list(dist.items()), list(paths.items())) == tuple(
+            list(x.items()) for x in nx.single_source_dijkstra(G, s, cutoff=cutoff))
+        sources = list({rng.randrange(n) for _ in range(3)})
+        assert list(nx.multi_source_dijkstra_path_length(
+            G, sources, backend="semiring_paths").items()) == \
+            list(nx.multi_source_dijkstra_path_length(G, sources).items())

@@ -106,6 +106,7 @@ class SemiringPathsGraph:
         if w is None:
             raise TypeError(f"edge attribute {weight!r} holds values that are not finite "
                             "numbers")
+        self._graphs.setdefault(("adjw", weight), w.astype(np.float64))  # same order
         return src, indices, w
 
     def adjacency_weights(self, weight: str) -> np.ndarray:

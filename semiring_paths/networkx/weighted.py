@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import heapq
-
 import networkx as nx
 import numpy as np
 
@@ -21,6 +19,7 @@ from .convert import (
     all_pairs_lengths,
 )
 from .registry import networkx_algorithm
+from .replay import settle_order
 
 
 def _dijkstra(G: SemiringPathsGraph, sources: list[int], weight, cutoff=None,
@@ -42,39 +41,34 @@ def _dijkstra(G: SemiringPathsGraph, sources: list[int], weight, cutoff=None,
     return d, g
 
 
+def _settled(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
+             target: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """NetworkX's settle order and predecessors over the engine's distances
+    (``replay.settle_order``; stops at ``target`` as NetworkX does)."""
+    indptr, indices = G.adjacency(False)
+    return settle_order(indptr, indices, G.adjacency_weights(weight),
+                        np.asarray(d, np.float64), np.asarray(sources, np.int64),
+                        -1 if target is None else target)
+
+
 def _dijkstra_paths(G: SemiringPathsGraph, s: int, d: np.ndarray, weight,
                     target: int | None = None) -> dict:
-    """Paths in NetworkX's Dijkstra tie-break.  The distances are the engine's; this
-    replays only NetworkX's settle order over the tight edges ``d(v) + w = d(u)`` (heap
-    keyed by distance, then push order), so each vertex takes its path from the tight
-    in-neighbour NetworkX settles first.  Stops at ``target`` as NetworkX does."""
-    indptr, indices = G.adjacency(False)
-    wts = G.adjacency_weights(weight)
+    """Paths in NetworkX's Dijkstra tie-break: each vertex's path runs through the tight
+    in-neighbour NetworkX settles first (:func:`_settled`)."""
+    order, pred = _settled(G, [s], d, weight, target)
     nodes = G.nodes
-    pred = np.full(len(nodes), -1, np.int64)
-    reached = np.zeros(len(nodes), bool)
-    reached[s] = True
-    heap = [(0.0, 0, s)]
-    count = 1
-    pushed = [s]
-    while heap:
-        _, _, v = heapq.heappop(heap)
-        if v == target:
-            break
-        lo, hi = indptr[v], indptr[v + 1]
-        nb = indices[lo:hi]
-        tight = (~reached[nb]) & (d[v] + wts[lo:hi] == d[nb])
-        for u in nb[tight].tolist():
-            if not reached[u]:          # a vertex listed twice (multigraph) counts once
-                reached[u] = True
-                pred[u] = v
-                heapq.heappush(heap, (d[u], count, u))
-                pushed.append(u)
-                count += 1
     paths = {s: [nodes[s]]}
-    for u in pushed[1:]:       # a predecessor is always pushed before its child
+    for u in order[1:].tolist():    # a predecessor is settled before its child
         paths[u] = [*paths[int(pred[u])], nodes[u]]
     return {nodes[u]: p for u, p in paths.items()}
+
+
+def _dijkstra_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray,
+                      g: Graph, weight) -> dict:
+    """``{label: distance}`` in NetworkX's settle order (its dict order, ties included)."""
+    order, _ = _settled(G, sources, d, weight)
+    vals = d[order].astype(np.int64) if _is_int(g) else d[order]
+    return dict(zip(G.labels(order), vals.tolist()))
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -82,7 +76,7 @@ def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
     d, g = _dijkstra(G, [s], weight, cutoff)
-    return _length_dict(G, d, g)
+    return _dijkstra_lengths(G, [s], d, g, weight)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -91,7 +85,7 @@ def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight")
     s = _node(G, source, "Node {} not found in graph")
     d, g = _dijkstra(G, [s], weight, cutoff)
     paths = _dijkstra_paths(G, s, d, weight)
-    dist = _length_dict(G, d, g)
+    dist = _dijkstra_lengths(G, [s], d, g, weight)
     if target is None:
         return dist, paths
     if target not in dist:
@@ -137,7 +131,7 @@ def multi_source_dijkstra_path_length(G, sources, cutoff=None, weight="weight"):
         raise ValueError("sources must not be empty")
     idx = [_node(G, s, "Node {} not found in graph") for s in sources]
     d, g = _dijkstra(G, sorted(set(idx)), weight, cutoff)
-    return _length_dict(G, d, g)
+    return _dijkstra_lengths(G, idx, d, g, weight)
 
 
 @networkx_algorithm(weight_arg="weight")
