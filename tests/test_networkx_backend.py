@@ -173,7 +173,8 @@ def test_weight_scan_once_per_graph_until_it_changes(monkeypatch):
 
 def test_dijkstra_dicts_come_in_networkx_order():
     """Length dicts and paths in NetworkX's own order, ties included (its heap's push
-    order, replayed over the engine's distances), with cutoffs and several sources."""
+    order, or its BFS queue's, replayed over the engine's distances), with cutoffs and
+    several sources."""
     import random
 
     nx.config.warnings_to_ignore.add("cache")
@@ -193,6 +194,11 @@ def test_dijkstra_dicts_come_in_networkx_order():
         dist, paths = nx.single_source_dijkstra(G, s, cutoff=cutoff, backend="semiring_paths")
         assert (list(dist.items()), list(paths.items())) == tuple(
             list(x.items()) for x in nx.single_source_dijkstra(G, s, cutoff=cutoff))
+        for f in (nx.single_source_shortest_path_length,
+                  nx.single_target_shortest_path_length):           # BFS queue order
+            hops = rng.choice([None, 1, 2])
+            assert list(dict(f(G, s, cutoff=hops, backend="semiring_paths")).items()) \
+                == list(dict(f(G, s, cutoff=hops)).items())
         sources = list({rng.randrange(n) for _ in range(3)})
         assert list(nx.multi_source_dijkstra_path_length(
             G, sources, backend="semiring_paths").items()) == \

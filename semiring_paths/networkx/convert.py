@@ -17,6 +17,7 @@ from ..multi_source import multi_source_bfs, multi_source_sssp
 from ..results import levels_to_distances
 from ..single_source import bfs as _bfs
 from . import registry
+from .replay import settle_order
 
 NAME = "semiring_paths"
 
@@ -205,6 +206,22 @@ def _length_dict(G, d: np.ndarray, g: Graph, cutoff=None) -> dict:
     idx = idx[np.argsort(d[idx], kind="stable")]
     vals = d[idx].astype(np.int64) if _is_int(g) else d[idx]     # Python ints / floats
     return dict(zip(G.labels(idx), vals.tolist()))
+
+
+def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g: Graph,
+                     weight=None, reverse: bool = False, cutoff=None) -> dict:
+    """``{label: distance}`` in NetworkX's own order, ties included: the order its
+    Dijkstra heap (``weight``) or its BFS queue (``weight=None``, over ``G._pred`` when
+    ``reverse``) settles them, replayed over the engine's distances
+    (``replay.settle_order``)."""
+    if cutoff is not None:
+        d = np.where(d <= cutoff, d, np.inf)
+    indptr, indices = G.adjacency(reverse)
+    wts = (np.ones(indices.size) if weight is None else G.adjacency_weights(weight))
+    order, _ = settle_order(indptr, indices, wts, np.asarray(d, np.float64),
+                            np.asarray(sources, np.int64))
+    vals = d[order].astype(np.int64) if _is_int(g) else d[order]
+    return dict(zip(G.labels(order), vals.tolist()))
 
 
 def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None,

@@ -8,8 +8,8 @@ import numpy as np
 from .convert import (
     _bfs_order,
     _distances,
-    _length_dict,
     _node,
+    _ordered_lengths,
     _sp,
     all_pairs_lengths,
 )
@@ -21,7 +21,7 @@ def single_source_shortest_path_length(G, source, cutoff=None):
     G = _sp(G)
     s = _node(G, source, "Source {} is not in G")
     d, g = _distances(G, s, None)
-    return _length_dict(G, d, g, cutoff)
+    return _ordered_lengths(G, [s], d, g, cutoff=cutoff)
 
 
 @networkx_algorithm()
@@ -29,7 +29,7 @@ def single_target_shortest_path_length(G, target, cutoff=None):
     G = _sp(G)
     t = _node(G, target, "Target {} is not in G")
     d, g = _distances(G, t, None, reverse=True)
-    return _length_dict(G, d, g, cutoff)
+    return _ordered_lengths(G, [t], d, g, reverse=True, cutoff=cutoff)
 
 
 @networkx_algorithm()

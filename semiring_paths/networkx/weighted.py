@@ -14,6 +14,7 @@ from .convert import (
     _is_int,
     _length_dict,
     _node,
+    _ordered_lengths,
     _py,
     _sp,
     all_pairs_lengths,
@@ -63,20 +64,12 @@ def _dijkstra_paths(G: SemiringPathsGraph, s: int, d: np.ndarray, weight,
     return {nodes[u]: p for u, p in paths.items()}
 
 
-def _dijkstra_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray,
-                      g: Graph, weight) -> dict:
-    """``{label: distance}`` in NetworkX's settle order (its dict order, ties included)."""
-    order, _ = _settled(G, sources, d, weight)
-    vals = d[order].astype(np.int64) if _is_int(g) else d[order]
-    return dict(zip(G.labels(order), vals.tolist()))
-
-
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
 def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
     d, g = _dijkstra(G, [s], weight, cutoff)
-    return _dijkstra_lengths(G, [s], d, g, weight)
+    return _ordered_lengths(G, [s], d, g, weight)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -85,7 +78,7 @@ def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight")
     s = _node(G, source, "Node {} not found in graph")
     d, g = _dijkstra(G, [s], weight, cutoff)
     paths = _dijkstra_paths(G, s, d, weight)
-    dist = _dijkstra_lengths(G, [s], d, g, weight)
+    dist = _ordered_lengths(G, [s], d, g, weight)
     if target is None:
         return dist, paths
     if target not in dist:
@@ -131,7 +124,7 @@ def multi_source_dijkstra_path_length(G, sources, cutoff=None, weight="weight"):
         raise ValueError("sources must not be empty")
     idx = [_node(G, s, "Node {} not found in graph") for s in sources]
     d, g = _dijkstra(G, sorted(set(idx)), weight, cutoff)
-    return _dijkstra_lengths(G, idx, d, g, weight)
+    return _ordered_lengths(G, idx, d, g, weight)
 
 
 @networkx_algorithm(weight_arg="weight")
