@@ -199,6 +199,12 @@ def test_dijkstra_dicts_come_in_networkx_order():
             hops = rng.choice([None, 1, 2])
             assert list(dict(f(G, s, cutoff=hops, backend="semiring_paths")).items()) \
                 == list(dict(f(G, s, cutoff=hops)).items())
+        for kw in (dict(source=s), dict(source=s, weight="weight"), dict(target=s)):
+            assert list(nx.shortest_path_length(G, backend="semiring_paths", **kw).items()) \
+                == list(nx.shortest_path_length(G, **kw).items())
+        for f in (nx.all_pairs_dijkstra_path_length, nx.all_pairs_shortest_path_length):
+            assert [(k, list(v.items())) for k, v in f(G, backend="semiring_paths")] == \
+                [(k, list(v.items())) for k, v in f(G)]
         sources = list({rng.randrange(n) for _ in range(3)})
         assert list(nx.multi_source_dijkstra_path_length(
             G, sources, backend="semiring_paths").items()) == \

@@ -257,5 +257,10 @@ def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_l
 
 
 def all_pairs_lengths(G, weight, cutoff) -> Iterator:
+    """``(label, {label: distance})`` per source, each dict in NetworkX's order (its BFS
+    or Dijkstra; by distance where weights are negative)."""
     for i, d, g in _distance_rows(G, list(range(len(G))), weight):
-        yield G.nodes[i], _length_dict(G, d, g, cutoff)
+        if weight is not None and g.has_negative_weights:
+            yield G.nodes[i], _length_dict(G, d, g, cutoff)
+        else:
+            yield G.nodes[i], _ordered_lengths(G, [i], d, g, weight, cutoff=cutoff)

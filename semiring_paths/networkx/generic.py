@@ -11,6 +11,7 @@ from .convert import (
     _is_int,
     _length_dict,
     _node,
+    _ordered_lengths,
     _sp,
     all_pairs_lengths,
 )
@@ -45,11 +46,15 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
         t = _node(G, target, "Target {} is not in G")
         d, g = _distances(G, t, None if method == "unweighted" else weight, reverse=True,
                           method=method)
+        if method == "unweighted":                    # NetworkX's BFS over G._pred
+            return _ordered_lengths(G, [t], d, g, reverse=True)
         return _length_dict(G, d, g)
     if target is None:
         s = _node(G, source, "Source {} is not in G")
         d, g = _distances(G, s, None if method == "unweighted" else weight, method=method)
-        return _length_dict(G, d, g)
+        if method == "bellman-ford":
+            return _length_dict(G, d, g)
+        return _ordered_lengths(G, [s], d, g, None if method == "unweighted" else weight)
     if method == "unweighted":
         return len(bidirectional_shortest_path._implementation(G, source, target)) - 1
     if method == "dijkstra":
