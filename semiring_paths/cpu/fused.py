@@ -133,14 +133,10 @@ class FusedLoops:
             return self._csr
         return _transpose(*self._csr)
 
-    @cached_property
+    @property
     def _csr_t(self) -> tuple[np.ndarray, np.ndarray]:
-        """Aᵀ by rows (in-edges of each vertex): A itself when undirected."""
-        G = self.graph
-        if not G.directed:
-            return G.indptr, G.indices
-        T = G.to_scipy(np.bool_).T.tocsr()
-        return T.indptr.astype(np.int64), T.indices.astype(G.indices.dtype)
+        """Aᵀ by rows without weights (what the BFS pulls read)."""
+        return self._csr_tw[:2]
 
     # ----------------------------------------------------------------- BFS
     def fused_bfs(self, strategy: str):

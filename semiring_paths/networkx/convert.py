@@ -203,9 +203,14 @@ def _length_dict(G, d: np.ndarray, g: Graph, cutoff=None) -> dict:
     if cutoff is not None:
         ok &= d <= cutoff
     idx = np.nonzero(ok)[0]
-    idx = idx[np.argsort(d[idx], kind="stable")]
-    vals = d[idx].astype(np.int64) if _is_int(g) else d[idx]     # Python ints / floats
-    return dict(zip(G.labels(idx), vals.tolist()))
+    return _as_dict(G, idx[np.argsort(d[idx], kind="stable")], d, g)
+
+
+def _as_dict(G: SemiringPathsGraph, order: np.ndarray, d: np.ndarray, g: Graph) -> dict:
+    """``{label: distance}`` for the indices ``order``, in that order, the distances as
+    Python ints on integer graphs, floats otherwise (as NetworkX returns them)."""
+    vals = d[order].astype(np.int64) if _is_int(g) else d[order]
+    return dict(zip(G.labels(order), vals.tolist()))
 
 
 def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g: Graph,
@@ -220,8 +225,7 @@ def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g
     wts = (np.ones(indices.size) if weight is None else G.adjacency_weights(weight))
     order, _ = settle_order(indptr, indices, wts, np.asarray(d, np.float64),
                             np.asarray(sources, np.int64))
-    vals = d[order].astype(np.int64) if _is_int(g) else d[order]
-    return dict(zip(G.labels(order), vals.tolist()))
+    return _as_dict(G, order, d, g)
 
 
 def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None,

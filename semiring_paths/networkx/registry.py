@@ -10,7 +10,6 @@ function's own.  ``FUNCTIONS`` and ``get_info()`` are derived from the registrat
 from __future__ import annotations
 
 import inspect
-import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -81,16 +80,10 @@ def weight_facts(G, weight: str) -> tuple[bool, bool]:
     key = ("semiring_paths", "weight facts", weight)
     if cache is not None and key in cache:
         return cache[key]
-    if G.is_multigraph():
-        vals = [d for *_, d in G.edges(data=weight, default=1)]
-        numeric = not any(not isinstance(x, (int, float)) or isinstance(x, bool)
-                          or (isinstance(x, float) and not math.isfinite(x)) for x in vals)
-        facts = (numeric, numeric and any(x < 0 for x in vals))
-    else:
-        w = adjacency_weights(G, weight)
-        facts = (w is not None, w is not None and bool((w < 0).any()))
-        if cache is not None and w is not None:    # handed to the conversion that follows
-            cache[_HANDED, weight] = w
+    w = adjacency_weights(G, weight)
+    facts = (w is not None, w is not None and bool((w < 0).any()))
+    if cache is not None and w is not None and not G.is_multigraph():
+        cache[_HANDED, weight] = w                # for the conversion that follows
     if cache is not None:
         cache[key] = facts
     return facts
@@ -110,9 +103,14 @@ def handed_weights(G, weight: str) -> np.ndarray | None:
 
 def adjacency_weights(G, weight: str) -> np.ndarray | None:
     """Every edge's ``weight`` (missing: 1) in NetworkX's adjacency order — ``for u in G:
-    for v in G._adj[u]`` (both ways when undirected) — as int64 or float64; None where
-    some value is not a finite number (booleans included).  A simple graph only."""
-    attrs = chain.from_iterable(map(dict.values, G._adj.values()))   # C-level loops
+    for v in G._adj[u]`` (both ways when undirected; each parallel edge of a multigraph)
+    — as int64 or float64; None where some value is not a finite number (booleans
+    included)."""
+    nbrs = G._adj.values()
+    if G.is_multigraph():
+        attrs = chain.from_iterable(kd.values() for nb in nbrs for kd in nb.values())
+    else:
+        attrs = chain.from_iterable(map(dict.values, nbrs))          # C-level loops
     vals = list(map(methodcaller("get", weight, 1), attrs))
     w = np.array(vals) if vals else np.zeros(0, np.int64)
     if w.dtype.kind not in "if" or (w.dtype.kind == "i" and bool in set(map(type, vals))) \

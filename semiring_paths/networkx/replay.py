@@ -25,6 +25,16 @@ def settle_order(indptr, indices, wts, d, sources, target: int = -1):
     return _replay(indptr, indices, wts, d, rank, values.size, sources, target)
 
 
+@njit(cache=True, inline="always")
+def _append(head, tail, nxt, b, v):
+    """v joins the tail of distance bucket b's FIFO list."""
+    if tail[b] < 0:
+        head[b] = v
+    else:
+        nxt[tail[b]] = v
+    tail[b] = v
+
+
 @njit(cache=True)
 def _replay(indptr, indices, wts, d, rank, buckets, sources, target):
     n = d.size
@@ -37,12 +47,7 @@ def _replay(indptr, indices, wts, d, rank, buckets, sources, target):
     for s in sources:
         if not pushed[s]:
             pushed[s] = True
-            b = rank[s]
-            if tail[b] < 0:
-                head[b] = s
-            else:
-                nxt[tail[b]] = s
-            tail[b] = s
+            _append(head, tail, nxt, rank[s], s)
     k = 0
     for b in range(buckets):
         while head[b] >= 0:
@@ -60,10 +65,5 @@ def _replay(indptr, indices, wts, d, rank, buckets, sources, target):
                 if not pushed[u] and dv + wts[j] == d[u]:     # the tight edge that pushes u
                     pushed[u] = True
                     pred[u] = v
-                    c = rank[u]
-                    if tail[c] < 0:
-                        head[c] = u
-                    else:
-                        nxt[tail[c]] = u
-                    tail[c] = u
+                    _append(head, tail, nxt, rank[u], u)
     return order[:k], pred

@@ -119,6 +119,15 @@ def _wide(indptr, indices, w, op, d, front, nf, nxt, mark, r, threads):
     return nn, total
 
 
+@njit(cache=True, inline="always")
+def _out_edges(indptr, front, nf):
+    """The out-edges of the frontier ``front[:nf]`` (the push's work)."""
+    total = 0
+    for i in range(nf):
+        total += indptr[front[i] + 1] - indptr[front[i]]
+    return total
+
+
 @njit(cache=True, parallel=True)
 def _pull(tptr, tind, tw, op, d, nxt, mark, r, threads):
     """One parallel pull round ``t = d ⊕.⊗ A ; f = t⟨t ⊕ d ≠ d⟩ ; d ⊕= t`` through the
@@ -178,9 +187,7 @@ def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, r
         size = nf
         cnt = nf                                   # frontier entries relaxed serially
         if nf > 64 or pull_edges < 0:
-            wide = 0
-            for i in range(nf):
-                wide += indptr[front[i] + 1] - indptr[front[i]]
+            wide = _out_edges(indptr, front, nf)
             if wide > pull_edges:                  # d ⊕= d ⊕.⊗ A, by in-edges
                 nn, edges = _pull(tptr, tind, tw, op, d, nxt, mark, r, threads)
                 cnt = 0
@@ -353,17 +360,13 @@ def _relax_bucket(indptr, indices, w, delta, nbins, d, F, nf, pv, pn, head, used
     improved vertex goes to the bin of its new value.  A wide ``F`` is relaxed by
     :func:`_wide` (round ``r``, ``seen``/``buf`` its marks and output).  Returns (edges,
     live, and the bin lists)."""
-    if threads > 1 and nf > 64:
-        wide = 0
-        for i in range(nf):
-            wide += indptr[F[i] + 1] - indptr[F[i]]
-        if wide >= PAR_EDGES:                      # relax in parallel, then bin serially
-            nn, edges = _wide(indptr, indices, w, 0, d, F, nf, buf, seen, r, threads)
-            for i in range(nn):
-                v = buf[i]
-                pv, pn, used, free = _bin_add(pv, pn, head, used, free,
-                                              int(d[v] / delta) % nbins, v)
-            return edges, live + nn, pv, pn, used, free
+    if threads > 1 and nf > 64 and _out_edges(indptr, F, nf) >= PAR_EDGES:
+        nn, edges = _wide(indptr, indices, w, 0, d, F, nf, buf, seen, r, threads)
+        for i in range(nn):                        # relaxed in parallel, binned serially
+            v = buf[i]
+            pv, pn, used, free = _bin_add(pv, pn, head, used, free,
+                                          int(d[v] / delta) % nbins, v)
+        return edges, live + nn, pv, pn, used, free
     edges = 0
     for i in range(nf):
         u = np.uint64(F[i])
