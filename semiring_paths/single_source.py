@@ -186,7 +186,7 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
     t1 = time.perf_counter()
     trace.setup_seconds = t1 - t0
     # a backend may run a whole strategy fused; else the strategy's shared text
-    delta = _sssp.resolve_delta(name, G, dlt)
+    delta = _sssp.resolve_delta(name, G, dlt, be)
     run = be.fused(name, sr, drn, delta) or (lambda *a, **k: strat.run(be, *a, **k))
     d, tree = run(s, sr, trace, delta=delta, direction=drn)
     dist = be.values(d, sr, as_cupy)

@@ -67,7 +67,7 @@ def batched_workfront(be: Backend, sources: np.ndarray, semiring: Semiring) -> n
     """min_plus distances from ``k`` sources (``k × n`` float64, ``inf`` unreachable):
     workfront rounds on a frontier matrix, or one search a source where the backend has
     no frontier matrices."""
-    fused = be.many_sssp(sources, semiring, resolve_delta("near-far", be.graph, None))
+    fused = be.many_sssp(sources, semiring, resolve_delta("near-far", be.graph, None, be))
     if fused is not None:
         return fused
     start = be.batch_start(sources, semiring)

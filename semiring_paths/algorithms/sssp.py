@@ -70,12 +70,17 @@ def default_delta(G, c: float) -> float:
     return max(c * w / G.mean_degree, 1e-12) if w > 0 else 1.0
 
 
-def resolve_delta(name: str, G, delta: float | None) -> float | None:
+def resolve_delta(name: str, G, delta: float | None, be: Backend | None = None
+                  ) -> float | None:
     """The Δ strategy ``name`` runs with on ``G``: the user's, else its default
-    ``c · w̄ / d̄`` (None for strategies without one).  A fused loop gets it resolved."""
+    ``c · w̄ / d̄`` (None for strategies without one), ``c`` being the backend's own
+    where it has one (``be.delta_constant``).  A fused loop gets it resolved."""
     c = {"near-far": NEAR_FAR_C, "delta-stepping": DELTA_STEPPING_C,
          "light-first": LIGHT_FIRST_C}.get(name)
-    return None if c is None else (delta or default_delta(G, c))
+    if c is None:
+        return None
+    own = be.delta_constant(name) if be is not None else None
+    return delta or default_delta(G, own or c)
 
 
 def bucket_end(low: float, delta: float) -> float:

@@ -180,6 +180,12 @@ class Backend(ABC):
         non-negative weights), or None: the shared rule (``algorithms/sssp.auto``)."""
         return None
 
+    def delta_constant(self, strategy: str) -> float | None:
+        """This backend's measured ``c`` of the default Δ = c · w̄ / d̄ for ``strategy``
+        where its own loop prefers another than the strategy's (``algorithms/sssp.py``);
+        None: the strategy's."""
+        return None
+
     def fused_bfs(self, strategy: str) -> Callable[..., tuple[Any, Any]] | None:
         """A whole BFS ``strategy`` as one compiled loop, ``run(source, trace, alpha,
         beta) -> (levels, parents)``; None: run the shared loop."""

@@ -60,6 +60,11 @@ THREADED_EDGES = 500_000
 #: 1/4 → 112-127 ms, 1/8 → 98-113, 1/16 → 95-136; Kronecker 18: 15-20 ms for any share
 #: from 1/2 to 1/32 (push only: 41-48 ms, with atomics on every edge)
 PULL_SHARE = 1 / 8
+#: the loops' Near-Far splits at Δ = NEAR_FAR_C · w̄ / d̄ (the strategy's own c is 32,
+#: 002's warp width); median of 3-4 sources, ms, c = 4 / 8 / 16 / 32: osm-malta
+#: 1.02 / 0.96 / 1.01 / 1.14, rome99 0.088 / 0.086 / 0.088 / 0.105, 1000² grid (weights
+#: 1..255, two threads) 58.8 / 57.0 / 58.4 / 61.5
+NEAR_FAR_C = 8.0
 #: the strategies whose rounds can pull (``direction="pull"`` or "auto")
 PULLS = ("workfront", "bellman-ford", "light-first")
 #: Δ-stepping's window of bins is ⌊max w / Δ⌋ + 2: beyond this many the loop declines
@@ -109,6 +114,10 @@ class FusedLoops:
         """Whether the compiled loops run here: always in "auto" (the rule above), unless
         the graph is a pattern the loops do not read or ``fused_mode`` is "never"."""
         return self._pattern is None and self.fused_mode != "never"
+
+    def delta_constant(self, strategy: str) -> float | None:
+        """Near-Far's ``c`` for the compiled loops (NEAR_FAR_C) where they run it."""
+        return NEAR_FAR_C if strategy == "near-far" and self.fused_pays() else None
 
     # ----------------------------------------------------------------- arrays
     @cached_property
@@ -300,7 +309,7 @@ class FusedLoops:
         probe = np.full(self.n, -1, np.int64)
         first = np.zeros(self.n + 1, np.int64)
         depth0 = bfs_loops.push_levels(indptr, indices, int(sources[0]), probe,
-                                       np.empty(self.n, np.int64), first)
+                                       np.empty(self.n + 1, np.int64), first)
         if depth0 <= BITMAP_LEVELS:
             tptr, tind = self._csr_t
             out = levels if want else np.empty((1, 1), np.int64)

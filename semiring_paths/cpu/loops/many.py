@@ -34,7 +34,7 @@ def bfs_each(indptr, indices, sources, levels, want_levels, counts):
     k = sources.size
     depth = np.zeros(k, np.int64)
     for i in prange(k):
-        q = np.empty(n, np.int64)
+        q = np.empty(n + 1, np.int64)
         if want_levels:
             depth[i] = push_levels(indptr, indices, sources[i], levels[i], q, counts[i])
         else:

@@ -280,13 +280,19 @@ def split_far(d, far, nfar, split, in_far, mark, r, out, nout):
 def near_far(indptr, indices, w, source, delta, d, stats, fs):
     """min_plus Near-Far (002), non-negative weights: improved vertices below ``split``
     form the next near set, the others join the far pile; when the near set empties,
-    ``split`` moves past the least far value (by whole Δ) and the far pile is split."""
+    ``split`` moves past the least far value (by whole Δ) and the far pile is split.
+
+    The relaxation is branch-free: whether an edge improves its head, and where the
+    head goes, are coin tosses on a road graph, and a mispredicted branch costs more
+    than the stores it saves.  Each edge stores ``d``, ``mark`` and ``in_far`` back
+    (unchanged unless it improved) and writes its head to both lists, advancing the one
+    it joins (osm-malta, Δ = 1111: 1.38 → 1.04 ms; the lists have n + 1 slots)."""
     n = indptr.size - 1
-    near = np.empty(n, np.int64)
-    nxt = np.empty(n, np.int64)
-    far = np.empty(n, np.int64)
-    in_far = np.zeros(n, np.bool_)
-    mark = np.full(n, -1, np.int64)
+    near = np.empty(n + 1, np.int32)
+    nxt = np.empty(n + 1, np.int32)
+    far = np.empty(n + 1, np.int32)
+    in_far = np.zeros(n, np.uint8)
+    mark = np.full(n, -1, np.int32)
     d[source] = 0.0
     near[0] = source
     nnear = 1
@@ -304,23 +310,26 @@ def near_far(indptr, indices, w, source, delta, d, stats, fs):
             continue
         nn = 0
         edges = 0
+        stamp = np.int32(r + 1)
         for i in range(nnear):
             u = np.uint64(near[i])
             du = d[u]
             for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
                 v = np.uint64(indices[k])
                 t = du + w[k]                      # t = near min.+ A
-                if t < d[v]:
-                    d[v] = t
-                    if t < split:                  # near = f⟨δ < split⟩
-                        if mark[v] != r + 1:
-                            mark[v] = r + 1
-                            nxt[nn] = v
-                            nn += 1
-                    elif not in_far[v]:            # far⟨f ≥ split⟩ = f
-                        in_far[v] = True
-                        far[nfar] = v
-                        nfar += 1
+                dv = d[v]
+                better = np.int64(t < dv)
+                d[v] = min(t, dv)
+                mv = mark[v]                       # near = f⟨δ < split⟩, once a round
+                to_near = better & np.int64(t < split) & np.int64(mv != stamp)
+                mark[v] = stamp if to_near else mv
+                nxt[nn] = v
+                nn += to_near
+                fv = in_far[v]                     # far⟨f ≥ split⟩ = f, once
+                to_far = better & np.int64(t >= split) & (1 - np.int64(fv))
+                in_far[v] = fv | np.uint8(to_far)
+                far[nfar] = v
+                nfar += to_far
             edges += indptr[u + ONE] - indptr[u]
         stats, fs = _room(stats, fs, r)
         stats[r, 0] = nnear
