@@ -20,6 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from .prefetch import FAR, NEAR, prefetch
+
 __all__ = ["DIRECTION_OPTIMIZING", "PULL", "PUSH", "bfs", "push_levels", "tight_tree", "unpack"]
 
 PUSH, PULL, DIRECTION_OPTIMIZING = 0, 1, 2
@@ -46,6 +48,10 @@ def _push(indptr, indices, q, h, end, t, lp, level):
     tag = np.int64(level) << SHIFT
     edges = 0
     for i in range(h, end):
+        if i + FAR < end:                          # prefetch.py
+            prefetch(indptr, q[i + FAR])
+        if i + NEAR < end:
+            prefetch(indices, indptr[q[i + NEAR]])
         u = np.uint64(q[i])
         a = np.uint64(indptr[u])
         b = np.uint64(indptr[u + ONE])
@@ -182,6 +188,10 @@ def push_levels(indptr, indices, source, levels, q, counts):
         end = t
         level += 1
         for i in range(h, end):
+            if i + FAR < end:                      # prefetch.py
+                prefetch(indptr, q[i + FAR])
+            if i + NEAR < end:
+                prefetch(indices, indptr[q[i + NEAR]])
             u = np.uint64(q[i])
             for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
                 v = np.uint64(indices[k])

@@ -28,6 +28,7 @@ from numba import njit, prange
 
 from .atomic import cas, relax
 from .heap import pop, remove, update
+from .prefetch import FAR, NEAR, prefetch
 
 __all__ = ["OPS", "delta_stepping", "fixed_point", "near_far", "new_stats", "next_split",
            "settle"]
@@ -312,6 +313,12 @@ def near_far(indptr, indices, w, source, delta, d, stats, fs):
         edges = 0
         stamp = np.int32(r + 1)
         for i in range(nnear):
+            if i + FAR < nnear:                    # prefetch.py
+                prefetch(indptr, near[i + FAR])
+            if i + NEAR < nnear:
+                a = indptr[near[i + NEAR]]
+                prefetch(indices, a)
+                prefetch(w, a)
             u = np.uint64(near[i])
             du = d[u]
             for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):

@@ -27,6 +27,7 @@ import numpy as np
 from numba import njit
 
 from .atomic import barrier, cas, relax
+from .prefetch import FAR, NEAR, prefetch
 from .sssp import ONE, _room, far_low, next_split, split_far
 
 __all__ = ["near_far"]
@@ -52,6 +53,12 @@ def near_far_worker(tid, T, indptr, indices, w, source, delta, d, mark, in_far, 
             hi = (tid + 1) * nnear // T
             e = 0
             for i in range(lo, hi):                # t = near min.+ A (my share)
+                if i + FAR < hi:                   # prefetch.py
+                    prefetch(indptr, near[i + FAR])
+                if i + NEAR < hi:
+                    a = indptr[near[i + NEAR]]
+                    prefetch(indices, a)
+                    prefetch(w, a)
                 u = np.uint64(near[i])
                 du = d[u]
                 for k in range(np.uint64(indptr[u]), np.uint64(indptr[u + ONE])):
