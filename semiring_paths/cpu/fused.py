@@ -56,7 +56,8 @@ BITMAP_LEVELS = 64
 THREADED_EDGES = 500_000
 #: a workfront / Bellman-Ford / light-first round pulls through Aᵀ (a parallel pass over
 #: every vertex's in-edges, no atomics) once its frontier's out-edges pass this share of
-#: A's.  Kronecker 20, weights 1..255, light-first (Δ = 8 w̄/d̄), median of 3 sources:
+#: A's (and ``sssp.PAR_EDGES``: a smaller round is not worth a parallel region).
+#: Kronecker 20, weights 1..255, light-first (Δ = 8 w̄/d̄), median of 3 sources:
 #: 1/4 → 112-127 ms, 1/8 → 98-113, 1/16 → 95-136; Kronecker 18: 15-20 ms for any share
 #: from 1/2 to 1/32 (push only: 41-48 ms, with atomics on every edge)
 PULL_SHARE = 1 / 8
@@ -165,7 +166,10 @@ class FusedLoops:
             k = bfs_loops.bfs(indptr, indices, tptr, tind, source, mode, alpha, beta,
                               self._max_degree, lp, stats)
             levels = np.empty(self.n, np.int64)
-            bfs_loops.unpack(lp, levels)                   # lp keeps the parents
+            if self.n >= bfs_loops.PAR_VERTICES:           # lp keeps the parents
+                bfs_loops.unpack_parallel(lp, levels, 8 * numba.get_num_threads())
+            else:
+                bfs_loops.unpack(lp, levels)
             parents = lp
             s = stats[:k]
             trace.add_many(frontier=s[:, 0], edges=s[:, 1], changed=s[:, 2],
@@ -235,7 +239,9 @@ class FusedLoops:
         """Frontier out-edges above which a fixed-point round pulls (``direction``)."""
         if direction == "pull":
             return -1.0
-        return PULL_SHARE * self.graph.n_stored if direction == "auto" else math.inf
+        if direction != "auto":
+            return math.inf
+        return max(PULL_SHARE * self.graph.n_stored, sssp.PAR_EDGES)
 
     def _light_first(self, source, delta, d, stats, fs, pull):
         """Workfront over ``A_L = A⟨A ≤ max(Δ, minout(i), minin(j))⟩``, then over all of A

@@ -22,7 +22,8 @@ from numba import njit, prange
 
 from .prefetch import FAR, NEAR, prefetch
 
-__all__ = ["DIRECTION_OPTIMIZING", "PULL", "PUSH", "bfs", "push_levels", "tight_tree", "unpack"]
+__all__ = ["DIRECTION_OPTIMIZING", "PAR_VERTICES", "PULL", "PUSH", "bfs", "push_levels",
+           "tight_tree", "unpack", "unpack_parallel"]
 
 PUSH, PULL, DIRECTION_OPTIMIZING = 0, 1, 2
 
@@ -106,16 +107,34 @@ def _out_edges(indptr, q, h, t):
     return e
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def unpack(lp, levels):
     """Split the packed state: ``levels`` gets the levels, ``lp`` keeps the parents."""
-    for v in prange(lp.size):
+    for v in range(lp.size):
         x = lp[v]
         if x >= 0:
             levels[v] = x >> SHIFT
             lp[v] = x & LOW
         else:
             levels[v] = -1
+
+
+#: from this many vertices :func:`unpack_parallel` splits the state on every core; below,
+#: a parallel region costs more than it saves, and it waits on any other OpenMP runtime's
+#: spinning threads (networkit's in the same process: osm-malta's BFS 0.4 → 5.9 ms)
+PAR_VERTICES = 1 << 20
+#: a direction-optimizing BFS pulls only on graphs of this many stored edges or more
+#: (a pull is a parallel region; karate's BFS is 30 µs in all)
+PULL_MIN_EDGES = 1 << 15
+
+
+@njit(cache=True, parallel=True)
+def unpack_parallel(lp, levels, parts):
+    """:func:`unpack` over ``parts`` vertex ranges, in parallel."""
+    for t in prange(parts):
+        a = t * lp.size // parts
+        b = (t + 1) * lp.size // parts
+        unpack(lp[a:b], levels[a:b])
 
 
 @njit(cache=True)
@@ -152,7 +171,8 @@ def bfs(indptr, indices, tptr, tind, source, mode, alpha, beta, max_degree, lp, 
                     unexplored -= edges
                     counted = True
                     # heavy and growing: pull
-                    pull = edges > unexplored / alpha and nq >= prev and edges > n / beta
+                    pull = (edges > unexplored / alpha and nq >= prev and edges > n / beta
+                            and indices.size >= PULL_MIN_EDGES)
         prev = nq
         level += 1
         if pull:
