@@ -3,6 +3,7 @@ choices between their variants.  Answers are checked against scipy throughout.""
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -107,6 +108,44 @@ def test_threaded_near_far_matches_scipy(compiled, kron, monkeypatch, threads):
                 np.testing.assert_array_equal(r.distances, csgraph.dijkstra(M, indices=s))
                 assert r.trace.steps[0].direction == "fused"
         assert (calls == [2] * 4) if threads == 2 else not calls   # 1 thread: serial
+    finally:
+        numba.set_num_threads(before)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("directed", [False, True])
+def test_threaded_bfs_matches_scipy(compiled, monkeypatch, threads, directed):
+    """BFS on persistent threads (``loops/threads.py``, from THREADED_EDGES on; lowered
+    here): push, pull and direction-optimizing give scipy's levels and valid parents, the
+    direction-optimizing search pulls where the serial one does, with the same records."""
+    from semiring_paths.verify import verify_bfs
+
+    monkeypatch.setattr(fused, "THREADED_EDGES", 0)
+    monkeypatch.setattr(fused, "THREADED_DEGREE", math.inf)
+    calls = []
+    real = fused.parallel.bfs
+    monkeypatch.setattr(fused.parallel, "bfs", lambda *a: calls.append(a[-1]) or real(*a))
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        for G in (kronecker(12, seed=3, symmetrize=not directed), grid(60, 60)):
+            M = G.to_scipy(np.float64)
+            for s in (0, G.n_vertices // 2, int(np.argmax(G.out_degree))):
+                ref = csgraph.shortest_path(M, unweighted=True, indices=s)
+                ref = np.where(np.isinf(ref), -1, ref)
+                for strategy in ("direction-optimizing", "sovm", "bovm"):
+                    r = sp.bfs(G, s, strategy=strategy, backend="cpu")
+                    np.testing.assert_array_equal(r.levels, ref)
+                    verify_bfs(G, s, r.levels, r.parents)
+                    if strategy == "direction-optimizing":
+                        numba.set_num_threads(1)          # the serial loop's records
+                        one = sp.bfs(G, s, strategy=strategy, backend="cpu")
+                        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+                        assert [(st.frontier, st.edges, st.changed, st.direction)
+                                for st in r.trace.steps] == \
+                            [(st.frontier, st.edges, st.changed, st.direction)
+                             for st in one.trace.steps]
+        assert calls and set(calls) == {2} if threads == 2 else not calls
     finally:
         numba.set_num_threads(before)
 

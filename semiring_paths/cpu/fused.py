@@ -50,10 +50,15 @@ from .loops import threads as parallel
 #: the bitmap multi-source BFS when a source's search has at most this many levels; one
 #: search a source (in parallel) beyond: bits cost levels × edges × ⌈k/64⌉ words
 BITMAP_LEVELS = 64
-#: near-far runs on persistent threads (``loops/threads.py``) from this many stored edges
-#: when numba has more than one thread: 1000² grid, weights 1..255, 2 cores: 61 ms vs
-#: 100-117 ms serial (GAP 55 ms, scipy 220-240 ms)
+#: near-far and BFS run on persistent threads (``loops/threads.py``) from this many stored
+#: edges when numba has more than one thread: 1000² grid, weights 1..255, 2 cores:
+#: near-far 61 ms vs 100-117 ms serial (GAP 55 ms, scipy 220-240 ms); BFS 10.5 ms vs
+#: 23.0 serial
 THREADED_EDGES = 500_000
+#: ... and, for BFS, below this mean out-degree: a low-diameter graph's few wide levels
+#: run as well on parallel regions (Kronecker 20: 19.9 ms serial with parallel pulls vs
+#: 30.2 on persistent threads)
+THREADED_DEGREE = 8.0
 #: a workfront / Bellman-Ford / light-first round pulls through Aᵀ (a parallel pass over
 #: every vertex's in-edges, no atomics) once its frontier's out-edges pass this share of
 #: A's (and ``sssp.PAR_EDGES``: a smaller round is not worth a parallel region).
@@ -163,8 +168,14 @@ class FusedLoops:
             tptr, tind = self._csr_t if mode != bfs_loops.PUSH else (indptr, indices)
             lp = np.full(self.n, -1, np.int64)             # level << 32 | parent
             stats = np.empty((self.n + 1, 4), np.int64)
-            k = bfs_loops.bfs(indptr, indices, tptr, tind, source, mode, alpha, beta,
-                              self._max_degree, lp, stats)
+            threads = numba.get_num_threads()
+            if (threads > 1 and self.graph.n_stored >= THREADED_EDGES
+                    and self.graph.mean_degree < THREADED_DEGREE):
+                k = parallel.bfs(indptr, indices, tptr, tind, source, mode, alpha, beta,
+                                 lp, stats, threads)
+            else:
+                k = bfs_loops.bfs(indptr, indices, tptr, tind, source, mode, alpha, beta,
+                                  self._max_degree, lp, stats)
             levels = np.empty(self.n, np.int64)
             if self.n >= bfs_loops.PAR_VERTICES:           # lp keeps the parents
                 bfs_loops.unpack_parallel(lp, levels, 8 * numba.get_num_threads())
