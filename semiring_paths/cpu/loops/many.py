@@ -24,6 +24,8 @@ from .sssp import near_far, settle
 
 __all__ = ["bfs_each", "bits", "sssp_each"]
 
+ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+
 
 @njit(cache=True, parallel=True)
 def bfs_each(indptr, indices, sources, levels, want_levels, counts):
@@ -59,23 +61,42 @@ def sssp_each(indptr, indices, w, op, rule, delta, w_min, minout, sources, one, 
 
 
 @njit(cache=True, parallel=True)
-def _level(tptr, tind, F, N, S, active, nxt_active, level, levels, want_levels, cnt):
+def _level(tptr, tind, F, N, S, active, nxt_active, done, last, level, levels,
+           want_levels, cnt):
     """One bitmap level: ``N(v) = ⋁ F(u) ∧ ¬S(v)`` ; ``S(v) ∨= N(v)``; counts per chunk
     of vertices into ``cnt[c]``, levels where wanted.  Returns how many vertices gained
-    a bit."""
+    a bit.
+
+    Without levels, the counts are kept bit-sliced (``_count_bits``): a word of new bits
+    is added to 64 counters at once, instead of one increment a bit (Kronecker 16, 1024
+    sources: 67 M bits)."""
     n, nw = F.shape
     chunks = cnt.shape[0]
     step = (n + chunks - 1) // chunks
+    depth = 1
+    while (1 << depth) <= step:
+        depth += 1
     gained = np.zeros(chunks, np.int64)
     for c in prange(chunks):
+        sliced = np.zeros((nw, depth), np.uint64)  # bit i of the 64 counters of word j
+        need = np.empty(nw, np.uint64)             # the sources v has not seen
         for v in range(c * step, min(n, (c + 1) * step)):
+            if done[v]:                            # every source has reached v
+                nxt_active[v] = False
+                continue
             for j in range(nw):
                 N[v, j] = 0
+                need[j] = ~S[v, j]
+            need[nw - 1] &= last
             for e in range(tptr[v], tptr[v + 1]):
                 u = tind[e]
                 if active[u]:
+                    rest = np.uint64(0)
                     for j in range(nw):
                         N[v, j] |= F[u, j]         # F any.pair A, 64 sources a word
+                        rest |= need[j] & ~N[v, j]
+                    if rest == 0:                  # every missing source arrived
+                        break
             hit = False
             for j in range(nw):
                 x = N[v, j] & ~S[v, j]             # ⟨¬S⟩
@@ -83,17 +104,44 @@ def _level(tptr, tind, F, N, S, active, nxt_active, level, levels, want_levels, 
                 if x:
                     hit = True
                     S[v, j] |= x
-                    while x:
-                        b = trailing_zeros(x)
-                        s = j * 64 + b
-                        cnt[c, s] += 1
-                        if want_levels:
+                    if want_levels:
+                        while x:
+                            b = trailing_zeros(x)
+                            s = j * 64 + b
+                            cnt[c, s] += 1
                             levels[s, v] = level
-                        x &= x - np.uint64(1)
+                            x &= x - np.uint64(1)
+                    else:
+                        carry = x                  # sliced[j] += x, bitwise
+                        i = 0
+                        while carry:
+                            t = sliced[j, i] & carry
+                            sliced[j, i] ^= carry
+                            carry = t
+                            i += 1
             nxt_active[v] = hit
             if hit:
                 gained[c] += 1
+                full = S[v, nw - 1] == last
+                for j in range(nw - 1):
+                    full = full and S[v, j] == ALL
+                done[v] = full
+        if not want_levels:
+            _count_bits(sliced, cnt[c])
     return gained.sum()
+
+
+@njit(cache=True, inline="always")
+def _count_bits(sliced, out):
+    """``out[64 j + b] = Σᵢ bit b of sliced[j, i] · 2ⁱ``: bit-sliced counters read out."""
+    nw, depth = sliced.shape
+    for j in range(nw):
+        for i in range(depth):
+            x = sliced[j, i]
+            while x:
+                b = trailing_zeros(x)
+                out[j * 64 + b] += np.int64(1) << i
+                x &= x - np.uint64(1)
 
 
 @njit(cache=True)
@@ -109,6 +157,8 @@ def bits(tptr, tind, sources, levels, want_levels, threads):
     S = np.zeros((n, nw), np.uint64)
     active = np.zeros(n, np.bool_)
     nxt_active = np.zeros(n, np.bool_)
+    done = np.zeros(n, np.bool_)
+    last = ALL if k % 64 == 0 else (np.uint64(1) << np.uint64(k % 64)) - np.uint64(1)
     for s in range(k):
         v = sources[s]
         F[v, s // 64] |= np.uint64(1) << np.uint64(s % 64)
@@ -123,8 +173,8 @@ def bits(tptr, tind, sources, levels, want_levels, threads):
     while True:
         level += 1
         cnt[:] = 0
-        gained = _level(tptr, tind, F, N, S, active, nxt_active, level, levels,
-                        want_levels, cnt)
+        gained = _level(tptr, tind, F, N, S, active, nxt_active, done, last, level,
+                        levels, want_levels, cnt)
         if gained == 0:
             break
         if level == out.shape[0]:
