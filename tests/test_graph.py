@@ -7,6 +7,8 @@ import networkx as nx
 import numpy as np
 import pytest
 import scipy.sparse as sps
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import semiring_paths as sp
 
@@ -19,6 +21,46 @@ def test_from_edges_undirected_stores_both_ways_and_merges_duplicates():
     assert M[0, 1] == 3 and M[1, 0] == 3          # least weight kept
     assert G.to_scipy()[1, 2] == 0 and G.to_scipy().nnz == 5  # zero weight is an edge
     assert G.uniform_weight is None and G.min_weight == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_both_csr_builders_agree(data):
+    """The NumPy sort (inputs below SMALL_EDGES) and the compiled builder (large
+    inputs; forced here) give the same CSR — least weight of each duplicate, undirected
+    edges both ways, self loops once — from chunked, 1-based input too."""
+    from semiring_paths import build
+
+    n = data.draw(st.integers(1, 30))
+    m = data.draw(st.integers(0, 120))
+    src = np.array(data.draw(st.lists(st.integers(1, n), min_size=m, max_size=m)), np.int32)
+    dst = np.array(data.draw(st.lists(st.integers(1, n), min_size=m, max_size=m)), np.int32)
+    w = np.array(data.draw(st.lists(st.integers(0, 5), min_size=m, max_size=m)),
+                 np.float64) if data.draw(st.booleans()) else None
+    both = data.draw(st.booleans())
+    cut = data.draw(st.integers(0, m))
+    chunks = lambda a: [a[:cut], a[cut:]] if a is not None else None
+    small = build.csr_min_dedup(chunks(src), chunks(dst), chunks(w), n, both, np.int32,
+                                base=1)
+    before = build.SMALL_EDGES
+    build.SMALL_EDGES = 0
+    try:
+        big = build.csr_min_dedup(chunks(src), chunks(dst), chunks(w), n, both, np.int32,
+                                  base=1)
+    finally:
+        build.SMALL_EDGES = before
+    for a, b in zip(small, big):
+        assert (a is None and b is None) or (a.dtype == b.dtype and np.array_equal(a, b))
+    want: dict[tuple[int, int], float] = {}           # (row, column) → least weight
+    pairs = list(zip(src - 1, dst - 1)) + (list(zip(dst - 1, src - 1)) if both else [])
+    weights = list(w) * (2 if both else 1) if w is not None else [0.0] * len(pairs)
+    for (u, v), x in zip(pairs, weights):
+        want[int(u), int(v)] = min(x, want.get((int(u), int(v)), np.inf))
+    indptr, indices, got_w = small
+    rows = np.repeat(np.arange(n), np.diff(indptr))
+    got = dict(zip(zip(rows.tolist(), indices.tolist()),
+                   got_w.tolist() if got_w is not None else [0.0] * indices.size))
+    assert got == want
 
 
 def test_cached_properties():

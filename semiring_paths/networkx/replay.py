@@ -38,11 +38,15 @@ def _append(head, tail, nxt, b, v):
 @njit(cache=True)
 def _replay(indptr, indices, wts, d, rank, buckets, sources, target):
     n = d.size
-    pred = np.full(n, -1, np.int64)
+    pred = np.empty(n, np.int64)
+    pred[:] = -1
     pushed = np.zeros(n, np.bool_)
-    head = np.full(buckets, -1, np.int64)          # a FIFO list per distinct distance
-    tail = np.full(buckets, -1, np.int64)
-    nxt = np.full(n, -1, np.int64)
+    head = np.empty(buckets, np.int64)          # a FIFO list per distinct distance
+    head[:] = -1
+    tail = np.empty(buckets, np.int64)
+    tail[:] = -1
+    nxt = np.empty(n, np.int64)
+    nxt[:] = -1
     order = np.empty(n, np.int64)
     for s in sources:
         if not pushed[s]:

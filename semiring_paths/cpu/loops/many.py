@@ -40,7 +40,8 @@ def bfs_each(indptr, indices, sources, levels, want_levels, counts):
         if want_levels:
             depth[i] = push_levels(indptr, indices, sources[i], levels[i], q, counts[i])
         else:
-            lv = np.full(n, -1, np.int64)
+            lv = np.empty(n, np.int64)
+            lv[:] = -1
             depth[i] = push_levels(indptr, indices, sources[i], lv, q, counts[i])
     return depth
 

@@ -65,13 +65,18 @@ def new_stats(rows: int = 64):
 
 @njit(cache=True)
 def _room(stats, fs, r):
-    """``stats``/``fs`` with a row ``r`` (doubled when full)."""
+    """``stats``/``fs`` with a row ``r`` (doubled when full).  Element loops, not
+    ``np.full`` or slice assignment: numba takes seconds to compile those (their error
+    messages are formatted strings), and this runs in every search's first call."""
     if r < stats.shape[0]:
         return stats, fs
-    s = np.full((2 * stats.shape[0], 4), -1, np.int64)
-    f = np.full(2 * fs.size, np.nan)
-    s[:r] = stats[:r]
-    f[:r] = fs[:r]
+    s = np.empty((2 * stats.shape[0], 4), np.int64)
+    f = np.empty(2 * fs.size)
+    for i in range(s.shape[0]):
+        old = i < r
+        for j in range(4):
+            s[i, j] = stats[i, j] if old else -1
+        f[i] = fs[i] if old else np.nan
     return s, f
 
 
@@ -178,7 +183,8 @@ def fixed_point(indptr, indices, w, op, zero, d, front, nf, whole, max_rounds, r
     inf) pulls through Aᵀ (``tptr``, ``tind``, ``tw``) instead (:func:`_pull`)."""
     n = indptr.size - 1
     nxt = np.empty(n, np.int64)
-    mark = np.full(n, -1, np.int64)              # the round a vertex last changed in
+    mark = np.empty(n, np.int64)              # the round a vertex last changed in
+    mark[:] = -1
     start = r
     while nf:
         if r - start >= max_rounds:
@@ -293,7 +299,8 @@ def near_far(indptr, indices, w, source, delta, d, stats, fs):
     nxt = np.empty(n + 1, np.int32)
     far = np.empty(n + 1, np.int32)
     in_far = np.zeros(n, np.uint8)
-    mark = np.full(n, -1, np.int32)
+    mark = np.empty(n, np.int32)
+    mark[:] = -1
     d[source] = 0.0
     near[0] = source
     nnear = 1
@@ -411,15 +418,19 @@ def delta_stepping(lptr, lind, lw, hptr, hind, hw, source, delta, nbins, d, stat
     n = lptr.size - 1
     pv = np.empty(n + 16, np.int64)                # bin lists: vertex, next slot
     pn = np.empty(n + 16, np.int64)
-    head = np.full(nbins, -1, np.int64)
+    head = np.empty(nbins, np.int64)
+    head[:] = -1
     used = 0
     free = -1
     live = 1                                       # entries in bins (stale ones too)
     B = np.empty(n, np.int64)
     R = np.empty(n, np.int64)
-    mark = np.full(n, -1, np.int64)                # the round a vertex was taken in
-    in_r = np.full(n, -1, np.int64)                # the bucket a vertex was settled in
-    seen = np.full(n, -1, np.int64)                # a wide relaxation's marks, output
+    mark = np.empty(n, np.int64)                # the round a vertex was taken in
+    mark[:] = -1
+    in_r = np.empty(n, np.int64)                # the bucket a vertex was settled in
+    in_r[:] = -1
+    seen = np.empty(n, np.int64)                # a wide relaxation's marks, output
+    seen[:] = -1
     buf = np.empty(n, np.int64)
     d[source] = 0.0
     pv, pn, used, free = _bin_add(pv, pn, head, used, free, 0, source)
@@ -493,11 +504,13 @@ def settle(indptr, indices, w, op, rule, w_min, minout, source, one, d, record, 
     sign = 1.0 if op == 0 else -1.0
     k1 = np.empty(n)                               # heap keys: sign·δ
     h1 = np.empty(n, np.int64)
-    p1 = np.full(n, -1, np.int64)
+    p1 = np.empty(n, np.int64)
+    p1[:] = -1
     crauser = rule == CRAUSER
     k2 = np.empty(n if crauser else 0)             # δ + minout
     h2 = np.empty(n if crauser else 0, np.int64)
-    p2 = np.full(n if crauser else 0, -1, np.int64)
+    p2 = np.empty(n if crauser else 0, np.int64)
+    p2[:] = -1
     done = np.zeros(n, np.bool_)                   # S: settled
     F = np.empty(n, np.int64)
     d[source] = one
