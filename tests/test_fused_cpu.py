@@ -157,9 +157,13 @@ def test_unwritable_cache_directory_still_computes(tmp_path):
     code = textwrap.dedent("""
         import numpy as np, semiring_paths as sp
         from scipy.sparse import csgraph
+        from semiring_paths.cpu.backend import GraphBLASBackend
+        GraphBLASBackend.fused_mode = "always"        # the loops, not GraphBLAS rounds
         G = sp.read("rome99")
-        d = sp.sssp(G, 0, backend="cpu").distances
-        assert np.array_equal(d, csgraph.dijkstra(G.to_scipy(np.float64), indices=0))
+        r = sp.sssp(G, 0, backend="cpu")
+        assert np.array_equal(r.distances,
+                              csgraph.dijkstra(G.to_scipy(np.float64), indices=0))
+        assert r.trace.steps[0].direction == "fused"
         assert sp.bfs(G, 0, backend="cpu").trace.strategy == "direction-optimizing"
         print("ok")
     """)
