@@ -33,6 +33,7 @@ from .exceptions import (
 from .graph import Graph
 from .io import read, write
 from .multi_source import level_counts, multi_source_bfs, multi_source_sssp
+from .queries import shortest_path
 from .results import BFSResult, PathResult, Trace
 from .single_source import bfs, sssp
 
@@ -66,6 +67,7 @@ __all__ = [
     "radius",
     "read",
     "semirings",
+    "shortest_path",
     "sssp",
     "write",
 ]

@@ -213,6 +213,15 @@ class Backend(ABC):
         take no frontier matrices."""
         return None
 
+    def pair_search(self, hops: bool, need: bool = False
+                    ) -> Callable[[int, int], tuple[float, Any]] | None:
+        """A point-to-point search that stops when the two sides meet: ``run(s, t) ->
+        (distance, path)`` counting hops (``hops``) or adding non-negative weights; the
+        distance is inf and the path empty when t is unreachable.  ``need``: the caller
+        asked for it by name (bring it in, compiling if need be, rather than decline).
+        None: the full search answers."""
+        return None
+
     def tight_tree(self, d: Any, semiring: Semiring, source: int) -> Any | None:
         """A shortest-path tree from the values ``d`` in one pass, or None."""
         return None

@@ -28,7 +28,7 @@ from ..results import Trace
 from ..semirings import Semiring, min_plus
 from . import warm
 from .loops import bfs as bfs_loops
-from .loops import many, sssp
+from .loops import many, pair, sssp
 from .loops import threads as parallel
 
 # The rule (measured with benchmarks/bench_cpu.py and by hand, 2 cores, best of 2-3):
@@ -121,16 +121,17 @@ class FusedLoops:
     fused_mode: ClassVar[str] = "auto"
 
     # ----------------------------------------------------------------- the rule
-    def fused_pays(self) -> bool:
+    def fused_pays(self, need: bool = False) -> bool:
         """Whether the compiled loops run here: always in "auto" (the rule above), unless
         the graph is a pattern the loops do not read or ``fused_mode`` is "never" — and
         once they are in (``warm.py``): before, a graph under WARM_EDGES stored edges
-        runs as GraphBLAS rounds, a larger one (or ``fused_mode`` "always") waits."""
+        runs as GraphBLAS rounds, a larger one (or ``fused_mode`` "always", or a caller
+        that needs the loops) waits."""
         if self._pattern is not None or self.fused_mode == "never":
             return False
         if warm.ready() or warm.warming():
             return True
-        if self.fused_mode == "always" or self.graph.n_stored >= WARM_EDGES:
+        if need or self.fused_mode == "always" or self.graph.n_stored >= WARM_EDGES:
             warm.wait(type(self)._warm_calls)
             return True
         warm.start(type(self)._warm_calls)
@@ -342,6 +343,32 @@ class FusedLoops:
         bfs_loops.tight_tree(indptr, indices, w, sssp.OPS[semiring.name],
                              d.astype(np.float64, copy=False), source, parents)
         return parents
+
+    # ----------------------------------------------------------------- queries
+    def pair_search(self, hops: bool, need: bool = False):
+        """Bidirectional BFS (``hops``) or Dijkstra, compiled (``loops/pair.py``), on
+        scratch arrays kept for the graph."""
+        if not self.fused_pays(need):
+            return None
+        indptr, indices, w = self._csr
+        tptr, tind, tw = self._csr_tw
+        scratch = self._pair_scratch
+
+        def run(s: int, t: int) -> tuple[float, np.ndarray]:
+            stamp = scratch.next()
+            if hops:
+                k, path = pair.bidirectional_bfs(indptr, indices, tptr, tind, s, t,
+                                                 scratch.dist, scratch.pred, scratch.seen,
+                                                 stamp)
+                return (math.inf if k < 0 else float(k)), path
+            return pair.bidirectional_dijkstra(indptr, indices, w, tptr, tind, tw, s, t,
+                                               scratch.dist, scratch.pred, scratch.seen,
+                                               scratch.done, stamp)
+        return run
+
+    @cached_property
+    def _pair_scratch(self) -> pair.Scratch:
+        return pair.Scratch(self.n)
 
     # ----------------------------------------------------------------- many sources
     def bitmap_bfs(self, sources: np.ndarray, levels: np.ndarray | None):

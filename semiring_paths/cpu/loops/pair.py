@@ -1,0 +1,223 @@
+"""Point-to-point shortest paths as two searches that meet: one from ``s`` over A, one
+from ``t`` over Aᵀ (``algorithms/queries.py``; Pohl 1971, Goldberg & Harrelson 2005).
+
+* :func:`bidirectional_bfs`: hop counts.  Each round expands one whole level of the
+  side whose frontier has fewer out-edges; the first level at which the two sides touch
+  gives the distance, the best of that level's meetings the path.
+* :func:`bidirectional_dijkstra`: non-negative weights.  Each side settles vertices in
+  order of value from its own heap; every edge seen from one side to a vertex the other
+  side has reached offers a path ``d_s(u) + w + d_t(v)``; the search stops once the two
+  heaps' least values together reach the best offer μ (nothing left can beat it).
+
+Both work on arrays a query owns (``stamp`` makes a cached scratch valid for one query
+without clearing n entries: a vertex's entries count only when its stamp is the
+query's), and return the distance with the path as vertex ids.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+__all__ = ["Scratch", "bidirectional_bfs", "bidirectional_dijkstra"]
+
+ONE = np.uint64(1)
+
+
+class Scratch:
+    """Per-vertex arrays for the two sides, kept between queries on one graph: values,
+    predecessors, and the stamp of the query that wrote them."""
+
+    def __init__(self, n: int):
+        self.dist = np.empty((2, n))
+        self.pred = np.empty((2, n), np.int64)
+        self.seen = np.zeros((2, n), np.int64)     # query stamp: the entry is current
+        self.done = np.zeros((2, n), np.int64)     # query stamp: settled (Dijkstra)
+        self.query = 0
+
+    def next(self) -> int:
+        self.query += 1
+        return self.query
+
+
+@njit(cache=True)
+def _walk(pred, side, v, out, k):
+    """Append the predecessors of ``v`` on ``side`` (v excluded) to ``out[k:]``."""
+    while pred[side, v] != v:
+        v = pred[side, v]
+        out[k] = v
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _path(pred, meet, n):
+    """``s … meet … t`` from the two predecessor trees (each root is its own pred)."""
+    out = np.empty(n + 1, np.int64)
+    k = _walk(pred, 0, meet, out, 0)              # meet's ancestors on the s side
+    head = out[:k][::-1].copy()
+    out[0] = meet
+    k = _walk(pred, 1, meet, out, 1)              # then toward t
+    return np.concatenate((head, out[:k]))
+
+
+@njit(cache=True)
+def bidirectional_bfs(indptr, indices, tptr, tind, s, t, dist, pred, seen, stamp):
+    """Hops from ``s`` to ``t`` and a path (``(-1, [])`` when t is unreachable)."""
+    n = indptr.size - 1
+    if s == t:
+        return 0, np.array([s], np.int64)
+    qs = np.empty((2, n), np.int64)
+    lo = np.zeros(2, np.int64)
+    hi = np.ones(2, np.int64)
+    qs[0, 0] = s
+    qs[1, 0] = t
+    for side, v in ((0, s), (1, t)):
+        seen[side, v] = stamp
+        dist[side, v] = 0.0
+        pred[side, v] = v
+    level = np.zeros(2, np.int64)
+    while lo[0] < hi[0] and lo[1] < hi[1]:
+        e0 = 0
+        e1 = 0
+        for i in range(lo[0], hi[0]):
+            u = qs[0, i]
+            e0 += indptr[u + 1] - indptr[u]
+        for i in range(lo[1], hi[1]):
+            u = qs[1, i]
+            e1 += tptr[u + 1] - tptr[u]
+        side = 0 if e0 <= e1 else 1               # the cheaper level
+        ptr = indptr if side == 0 else tptr
+        ind = indices if side == 0 else tind
+        other = 1 - side
+        best = -1
+        meet = -1
+        end = hi[side]
+        tail = end
+        level[side] += 1
+        for i in range(lo[side], end):
+            u = qs[side, i]
+            for k in range(ptr[u], ptr[u + 1]):
+                v = ind[k]
+                if seen[side, v] != stamp:
+                    seen[side, v] = stamp
+                    dist[side, v] = level[side]
+                    pred[side, v] = u
+                    qs[side, tail] = v
+                    tail += 1
+                    if seen[other, v] == stamp:   # the sides touch at v
+                        total = level[side] + np.int64(dist[other, v])
+                        if best < 0 or total < best:
+                            best = total
+                            meet = v
+        lo[side] = end
+        hi[side] = tail
+        if meet >= 0:
+            return best, _path(pred, meet, n)
+    return -1, np.empty(0, np.int64)
+
+
+@njit(cache=True)
+def _push(hk, hv, size, key, v):
+    """Insert (key, v) into the binary heap ``hk``/``hv`` (grown as needed)."""
+    if size == hk.size:
+        hk = np.concatenate((hk, np.empty_like(hk)))
+        hv = np.concatenate((hv, np.empty_like(hv)))
+    i = size
+    while i > 0:
+        p = (i - 1) >> 1
+        if hk[p] <= key:
+            break
+        hk[i] = hk[p]
+        hv[i] = hv[p]
+        i = p
+    hk[i] = key
+    hv[i] = v
+    return hk, hv, size + 1
+
+
+@njit(cache=True)
+def _pop(hk, hv, size):
+    """Remove the least entry (size > 0); returns the new size."""
+    size -= 1
+    key = hk[size]
+    v = hv[size]
+    i = 0
+    while True:
+        c = 2 * i + 1
+        if c >= size:
+            break
+        if c + 1 < size and hk[c + 1] < hk[c]:
+            c += 1
+        if hk[c] >= key:
+            break
+        hk[i] = hk[c]
+        hv[i] = hv[c]
+        i = c
+    hk[i] = key
+    hv[i] = v
+    return size
+
+
+@njit(cache=True)
+def bidirectional_dijkstra(indptr, indices, w, tptr, tind, tw, s, t, dist, pred, seen,
+                           done, stamp):
+    """Least total weight from ``s`` to ``t`` (weights ≥ 0) and a path (``(inf, [])``
+    when t is unreachable)."""
+    n = indptr.size - 1
+    if s == t:
+        return 0.0, np.array([s], np.int64)
+    keys0 = np.empty(64)
+    vals0 = np.empty(64, np.int64)
+    keys1 = np.empty(64)
+    vals1 = np.empty(64, np.int64)
+    size0 = 0
+    size1 = 0
+    for side, v in ((0, s), (1, t)):
+        seen[side, v] = stamp
+        dist[side, v] = 0.0
+        pred[side, v] = v
+    keys0, vals0, size0 = _push(keys0, vals0, size0, 0.0, s)
+    keys1, vals1, size1 = _push(keys1, vals1, size1, 0.0, t)
+    mu = math.inf
+    meet = -1
+    while size0 > 0 and size1 > 0:
+        if keys0[0] + keys1[0] >= mu:             # nothing left can beat μ
+            break
+        side = 0 if size0 <= size1 else 1         # the smaller open set
+        if side == 0:
+            du = keys0[0]
+            u = vals0[0]
+            size0 = _pop(keys0, vals0, size0)
+        else:
+            du = keys1[0]
+            u = vals1[0]
+            size1 = _pop(keys1, vals1, size1)
+        if done[side, u] == stamp or du > dist[side, u]:
+            continue                              # a stale heap entry
+        done[side, u] = stamp
+        other = 1 - side
+        ptr = indptr if side == 0 else tptr
+        ind = indices if side == 0 else tind
+        wt = w if side == 0 else tw
+        for k in range(ptr[u], ptr[u + 1]):
+            v = ind[k]
+            dv = du + wt[k]
+            if seen[side, v] != stamp or dv < dist[side, v]:
+                seen[side, v] = stamp
+                dist[side, v] = dv
+                pred[side, v] = u
+                if side == 0:
+                    keys0, vals0, size0 = _push(keys0, vals0, size0, dv, v)
+                else:
+                    keys1, vals1, size1 = _push(keys1, vals1, size1, dv, v)
+            if seen[other, v] == stamp:           # a path s … u → v … t
+                total = dist[side, v] + dist[other, v]
+                if total < mu:
+                    mu = total
+                    meet = v
+    if meet < 0:
+        return math.inf, np.empty(0, np.int64)
+    return mu, _path(pred, meet, n)

@@ -1,0 +1,91 @@
+"""Queries against scipy and NetworkX, one body for every backend: point-to-point
+shortest paths (bidirectional and full)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy.sparse import csgraph
+
+import semiring_paths as sp
+
+from .conftest import build, edge_lists, scipy_matrix, shared_graph
+
+
+def _check_path(G, path, s, t, dist, hops):
+    """``path`` runs s … t along edges of G and adds up to ``dist``."""
+    assert path[0] == s and path[-1] == t
+    M = G.to_scipy(np.float64).tocsr()
+    total = 0.0
+    for u, v in itertools.pairwise(path):
+        row = M.indices[M.indptr[u]:M.indptr[u + 1]]
+        assert v in row, f"{u} → {v} is not an edge"
+        total += 1.0 if hops else float(M[u, v]) if M[u, v] != 0 else 0.0
+    assert total == pytest.approx(dist, rel=1e-6, abs=1e-9)
+
+
+@given(g=edge_lists(negative=False), t=st.integers(0, 23), weighted=st.booleans(),
+       method=st.sampled_from(["auto", "full"]))
+def test_random_graphs(backend, g, t, weighted, method):
+    n, src, dst, w, directed, s = g
+    t = t % n
+    G = build(n, src, dst, w, directed)
+    M = scipy_matrix(n, src, dst, w if weighted else None, directed)
+    want = csgraph.dijkstra(M, indices=s)[t]
+    dist, path = sp.shortest_path(G, s, t, weighted=weighted, method=method,
+                                  backend=backend)
+    hops = not weighted
+    if math.isinf(want):
+        assert math.isinf(dist) and path == []
+        return
+    assert dist == pytest.approx(want)
+    assert isinstance(dist, int if hops else float)
+    _check_path(G, path, s, t, dist, hops)
+
+
+@pytest.mark.parametrize("rel", ["road/osm-malta.mtx.gz", "road/rome99.mtx.gz",
+                                 "social/wiki-Vote.mtx.gz"])
+def test_real_graphs(backend, rel):
+    G = sp.read(shared_graph(rel))
+    M = G.to_scipy(np.float64)
+    rng = np.random.default_rng(7)
+    for s, t in rng.integers(0, G.n_vertices, (6, 2)).tolist():
+        want = csgraph.dijkstra(M, indices=s, unweighted=not G.weighted)[t]
+        dist, path = sp.shortest_path(G, s, t, backend=backend)
+        if math.isinf(want):
+            assert math.isinf(dist) and path == []
+            continue
+        assert dist == pytest.approx(want)
+        _check_path(G, path, s, t, dist, not G.weighted)
+
+
+def test_against_networkx_and_errors():
+    H = nx.gnm_random_graph(60, 150, seed=3, directed=True)
+    for u, v in H.edges:
+        H[u][v]["weight"] = (u * 7 + v) % 5
+    G = sp.Graph.from_networkx(H)
+    for s, t in [(0, 59), (5, 17), (40, 3)]:
+        try:
+            want = nx.bidirectional_dijkstra(H, s, t)[0]
+        except nx.NetworkXNoPath:
+            want = math.inf
+        assert sp.shortest_path(G, s, t, method="bidirectional")[0] == pytest.approx(want)
+        hops = nx.shortest_path_length(H, s, t) if nx.has_path(H, s, t) else math.inf
+        assert sp.shortest_path(G, s, t, weighted=False)[0] == hops
+    assert sp.shortest_path(G, 4, 4) == (0.0, [4])
+    with pytest.raises(sp.SourceError, match="target 60 is out of range"):
+        sp.shortest_path(G, 0, 60)
+    with pytest.raises(sp.SourceError, match="source -1 is out of range"):
+        sp.shortest_path(G, -1, 0)
+    with pytest.raises(ValueError, match="method must be one of"):
+        sp.shortest_path(G, 0, 1, method="astar")
+    N = sp.Graph.from_edges([0, 1], [1, 2], weights=[-1.0, 2.0])
+    with pytest.raises(ValueError, match="negative weights"):
+        sp.shortest_path(N, 0, 2, method="bidirectional")
+    assert sp.shortest_path(N, 0, 2) == (1.0, [0, 1, 2])      # auto: the full search
