@@ -1,4 +1,4 @@
-"""The ``semiring-paths`` command: ``info``, ``bfs``, ``sssp`` and ``convert``.
+"""The ``semiring-paths`` command: ``info``, ``bfs``, ``sssp``, ``path`` and ``convert``.
 
 GRAPH is a file (.mtx, .mtx.gz, .gr, .el, .wel, .txt) or a bundled graph name
 (karate, rome99, osm-monaco).  Vertex ids are 0-based (a Matrix Market or DIMACS file's
@@ -17,6 +17,7 @@ import numpy as np
 from . import __version__, algorithms
 from .exceptions import SemiringPathsError
 from .io import FORMATS, read, write
+from .queries import METHODS, shortest_path
 from .single_source import bfs, sssp
 
 
@@ -44,6 +45,19 @@ def _parser() -> argparse.ArgumentParser:
     graph_args(c)
     c.add_argument("out", metavar="OUT", help="output file")
     c.add_argument("--to", choices=list(FORMATS), help="output format (default: from OUT)")
+
+    c = sub.add_parser("path", help="one shortest path from S to T (a bidirectional "
+                                    "search that stops when its two sides meet)")
+    graph_args(c)
+    c.add_argument("s", metavar="S", type=int, help="source vertex, 0-based")
+    c.add_argument("t", metavar="T", type=int, help="target vertex, 0-based")
+    c.add_argument("--hops", action="store_true",
+                   help="count edges instead of adding weights")
+    c.add_argument("--method", default="auto", choices=list(METHODS),
+                   help="bidirectional, full (the single-source search from S), or "
+                        "auto: bidirectional where it runs (default: auto)")
+    c.add_argument("--backend", default="auto", choices=["auto", "cpu", "gpu"],
+                   help="where to run (default: auto)")
 
     for name, strategies in (("bfs", algorithms.names("bfs")),
                              ("sssp", algorithms.names("sssp"))):
@@ -135,6 +149,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             write(G, args.out, format=args.to)
             print(f"wrote {G.name}: {G.n_vertices:,} vertices, {G.n_edges:,} edges to "
                   f"{args.out} ({time.perf_counter() - t0:.2f} s)")
+            return 0
+        if args.command == "path":
+            t1 = time.perf_counter()
+            dist, path = shortest_path(G, args.s, args.t, method=args.method,
+                                       backend=args.backend,
+                                       weighted=False if args.hops else None)
+            print(f"{G.name}: {G.n_vertices:,} vertices, {G.n_edges:,} edges, read in "
+                  f"{t_read:.3f} s")
+            if not path:
+                print(f"no path from {args.s} to {args.t} "
+                      f"({(time.perf_counter() - t1) * 1e3:.2f} ms)")
+                return 1
+            print(f"{'hops' if isinstance(dist, int) else 'distance'} {dist:g} from "
+                  f"{args.s} to {args.t}, {len(path):,} vertices "
+                  f"({(time.perf_counter() - t1) * 1e3:.2f} ms):")
+            print(" -> ".join(map(str, path)))
             return 0
         if args.command == "bfs":
             r = bfs(G, args.source, args.direction, backend=args.backend,

@@ -43,6 +43,26 @@ def test_bfs_and_errors(tmp_path, capsys):
     assert "line 3" in capsys.readouterr().err
 
 
+def test_path(capsys):
+    """``path GRAPH S T``: scipy's distance and a path along the graph's edges; no path
+    is exit status 1; a bad vertex, status 2."""
+    G = sp.read("rome99")
+    want = csgraph.dijkstra(G.to_scipy(float), indices=0)[3352]
+    assert main(["path", "rome99", "0", "3352"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith(f"distance {want:g} from 0 to 3352")
+    path = [int(v) for v in out[2].split(" -> ")]
+    assert path[0] == 0 and path[-1] == 3352
+    M = G.to_scipy(float).todok()
+    assert sum(M[u, v] for u, v in zip(path, path[1:])) == want
+    assert main(["path", "karate", "0", "33", "--hops", "--method", "full"]) == 0
+    assert "hops 2 from 0 to 33" in capsys.readouterr().out
+    assert main(["path", "rome99", "0", "99999"]) == 2
+    assert "target 99999 is out of range" in capsys.readouterr().err
+    N = sp.Graph.from_edges([0], [1], n_vertices=3)
+    assert sp.shortest_path(N, 0, 2) == (float("inf"), [])
+
+
 def test_console_help():
     r = subprocess.run([sys.executable, "-m", "semiring_paths.cli", "sssp", "--help"],
                        capture_output=True, text=True, check=True)
