@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 
@@ -54,7 +55,7 @@ def test_path(capsys):
     path = [int(v) for v in out[2].split(" -> ")]
     assert path[0] == 0 and path[-1] == 3352
     M = G.to_scipy(float).todok()
-    assert sum(M[u, v] for u, v in zip(path, path[1:])) == want
+    assert sum(M[u, v] for u, v in itertools.pairwise(path)) == want
     assert main(["path", "karate", "0", "33", "--hops", "--method", "full"]) == 0
     assert "hops 2 from 0 to 33" in capsys.readouterr().out
     assert main(["path", "rome99", "0", "99999"]) == 2
