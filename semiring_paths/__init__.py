@@ -33,7 +33,7 @@ from .exceptions import (
 from .graph import Graph
 from .io import read, write
 from .multi_source import level_counts, multi_source_bfs, multi_source_sssp
-from .queries import shortest_path
+from .queries import closure, shortest_path
 from .results import BFSResult, PathResult, Trace
 from .single_source import bfs, sssp
 
@@ -56,6 +56,7 @@ __all__ = [
     "average_shortest_path_length",
     "bfs",
     "closeness",
+    "closure",
     "datasets",
     "diameter",
     "distance_histogram",

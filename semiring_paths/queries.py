@@ -1,4 +1,5 @@
-"""The public queries built on the searches: point-to-point shortest paths.
+"""The public queries built on the searches: point-to-point shortest paths, and the
+closure of a dense graph.
 
 Validated here, as the other public functions are (DESIGN.md §3); the search is a
 backend capability (``pair_search``) where the backend has one, else the full
@@ -11,11 +12,12 @@ import math
 
 import numpy as np
 
-from . import validate
+from . import memory, validate
+from .algorithms import closure as _closure
 from .graph import Graph
 from .single_source import bfs, sssp
 
-__all__ = ["shortest_path"]
+__all__ = ["closure", "shortest_path"]
 
 METHODS = ("auto", "bidirectional", "full")
 
@@ -90,3 +92,48 @@ def shortest_path(G: Graph, source: int, target: int, *, weighted: bool | None =
     if not path:
         return math.inf, []
     return (int(dist) if hops else float(dist)), path
+
+
+def closure(G: Graph, *, method: str = "floyd-warshall", backend: str = "auto"
+            ) -> np.ndarray:
+    """All pairs of a dense graph: the closure ``A* = I ⊕ A ⊕ A² ⊕ …`` over (min, +).
+
+    Parameters
+    ----------
+    G : Graph
+        Any graph (``Graph.from_dense`` builds one from a weight matrix); negative
+        weights are allowed, negative cycles are not.
+    method : {"floyd-warshall", "squaring"}
+        Blocked Floyd–Warshall, O(n³); or repeated squaring ``D = D ⊕ D ⊗ D``, at most
+        ⌈log₂ n⌉ min-plus products, O(n³ log n) — the matrix route to the closure, for
+        teaching.
+    backend : {"auto", "cpu", "gpu"}
+
+    Returns
+    -------
+    ndarray
+        n × n float64: ``D[i, j]`` the least weight of a path i → j (``inf`` none, 0 on
+        the diagonal).
+
+    Raises
+    ------
+    NegativeCycleError
+        A cycle of negative weight exists.
+    HostMemoryError
+        The n × n matrix does not fit.
+
+    Examples
+    --------
+    >>> import numpy as np, semiring_paths as sp
+    >>> G = sp.Graph.from_dense(np.array([[0, 3, np.inf], [np.inf, 0, -1], [1, np.inf, 0]]))
+    >>> sp.closure(G, method="squaring").tolist()
+    [[0.0, 3.0, 2.0], [0.0, 0.0, -1.0], [1.0, 4.0, 0.0]]
+    """
+    G = validate.graph(G)
+    if method not in _closure.METHODS:
+        raise ValueError(f"method must be one of {_closure.METHODS}, got {method!r}")
+    n = G.n_vertices
+    memory.require((3 if method == "squaring" else 1) * n * n * 8,
+                   f"the {n:,} × {n:,} closure")
+    be = validate.backend(G, backend)
+    return _closure.closure(be, G, method)[0]

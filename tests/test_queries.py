@@ -89,3 +89,37 @@ def test_against_networkx_and_errors():
     with pytest.raises(ValueError, match="negative weights"):
         sp.shortest_path(N, 0, 2, method="bidirectional")
     assert sp.shortest_path(N, 0, 2) == (1.0, [0, 1, 2])      # auto: the full search
+
+
+@given(n=st.integers(1, 70), density=st.floats(0.0, 1.0), seed=st.integers(0, 2**32 - 1),
+       negative=st.booleans(), method=st.sampled_from(["floyd-warshall", "squaring"]))
+def test_closure_matches_scipy_floyd_warshall(backend, n, density, seed, negative, method):
+    """``closure`` of ``Graph.from_dense`` equals scipy's ``floyd_warshall`` on random
+    dense matrices: holes, zero weights, and negative weights on an acyclic part (i < j)
+    where asked; sizes across the tile and block boundaries."""
+    rng = np.random.default_rng(seed)
+    W = rng.integers(0, 9, (n, n)).astype(float)
+    if negative:
+        W[np.triu_indices(n, 1)] -= 4            # negative only forward: no cycle
+        W[np.tril_indices(n, -1)] += 4 * n        # backward edges outweigh any path
+    W[rng.random((n, n)) > density] = np.inf
+    G = sp.Graph.from_dense(W)
+    want = csgraph.floyd_warshall(G.to_scipy(np.float64))
+    got = sp.closure(G, method=method, backend=backend)
+    assert got.shape == (n, n) and got.dtype == np.float64
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-9)
+
+
+def test_closure_errors_and_dense_input(backend):
+    W = np.array([[0, 1, np.nan], [np.nan, 0, -3], [1, np.nan, 0]])
+    G = sp.Graph.from_dense(W, no_edge=np.nan)
+    assert G.n_edges == 6
+    with pytest.raises(sp.NegativeCycleError, match="negative cycle"):
+        sp.closure(G, backend=backend)                # 0 → 1 → 2 → 0 weighs -1
+    with pytest.raises(ValueError, match="method must be one of"):
+        sp.closure(G, method="johnson")
+    with pytest.raises(sp.InvalidGraphError, match="square matrix"):
+        sp.Graph.from_dense(np.zeros((2, 3)))
+    U = sp.Graph.from_edges([0, 1], [1, 2], directed=False)    # unweighted: hops
+    np.testing.assert_array_equal(sp.closure(U, backend=backend),
+                                  [[0, 1, 2], [1, 0, 1], [2, 1, 0]])

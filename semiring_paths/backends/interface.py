@@ -222,6 +222,12 @@ class Backend(ABC):
         None: the full search answers."""
         return None
 
+    def closure(self, method: str) -> Callable[[np.ndarray], tuple[np.ndarray, int]] | None:
+        """The closure ``A*`` of a dense (min, +) matrix fused (``algorithms/closure.py``):
+        ``run(D) -> (A*, rounds)`` on host arrays, ``method`` "floyd-warshall" or
+        "squaring"; None: the reference text runs."""
+        return None
+
     def tight_tree(self, d: Any, semiring: Semiring, source: int) -> Any | None:
         """A shortest-path tree from the values ``d`` in one pass, or None."""
         return None

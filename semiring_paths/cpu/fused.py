@@ -28,7 +28,7 @@ from ..results import Trace
 from ..semirings import Semiring, min_plus
 from . import warm
 from .loops import bfs as bfs_loops
-from .loops import many, pair, sssp
+from .loops import dense, many, pair, sssp
 from .loops import threads as parallel
 
 # The rule (measured with benchmarks/bench_cpu.py and by hand, 2 cores, best of 2-3):
@@ -364,6 +364,24 @@ class FusedLoops:
             return pair.bidirectional_dijkstra(indptr, indices, w, tptr, tind, tw, s, t,
                                                scratch.dist, scratch.pred, scratch.seen,
                                                scratch.done, stamp)
+        return run
+
+    def closure(self, method: str):
+        """Blocked Floyd–Warshall or repeated squaring, compiled (``loops/dense.py``)."""
+        if not self.fused_pays(need=True):
+            return None
+
+        def run(D: np.ndarray) -> tuple[np.ndarray, int]:
+            if method == "floyd-warshall":
+                dense.floyd_warshall(D)
+                return D, D.shape[0]
+            rounds = 0
+            while True:
+                rounds += 1
+                C = D.copy()
+                if not dense.square(D, C):
+                    return C, rounds
+                D = C
         return run
 
     @cached_property

@@ -15,7 +15,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..backends.interface import Backend
-from . import cp, cupyx
+from . import cp, cupyx, dense
 from .bfs import BFSSteps, _Frontier
 from .bitmap import BitmapBFS
 from .device import DeviceGraph, bytes_needed, index_bytes
@@ -30,6 +30,10 @@ class GPUBackend(DeviceGraph, BFSSteps, BitmapBFS, FusedSSSP, OpenSetOps, Backen
 
     name: ClassVar[str] = "gpu"
     device_results: ClassVar[bool] = True
+
+    def closure(self, method: str):
+        """Blocked Floyd–Warshall or repeated squaring on the device (``dense.py``)."""
+        return lambda D: dense.closure(D, method)
 
     def nvals(self, x) -> int:
         if isinstance(x, DeviceVector):
