@@ -375,7 +375,21 @@ class Graph:
         return sps.csr_matrix((data, self.indices, self.indptr), shape=(n, n))
 
     def to_graphblas(self, dtype=None) -> graphblas.Matrix:
-        """The adjacency as a python-graphblas Matrix (a new object each call)."""
+        """The adjacency as a python-graphblas Matrix (a new object each call): the
+        weights, or Boolean ``True`` on an unweighted graph.
+
+        One BFS step by hand, ``q'⟨¬seen, replace⟩ = q any.pair A`` (DAWN's SOVM):
+
+        >>> import graphblas as gb, semiring_paths as sp
+        >>> G = sp.Graph.from_edges([0, 0, 1, 2], [1, 2, 3, 0], n_vertices=4)
+        >>> A = G.to_graphblas()
+        >>> q = gb.Vector.from_coo([0], [True], size=4)       # the frontier {0}
+        >>> seen = q.dup()
+        >>> nxt = gb.Vector(bool, 4)
+        >>> nxt(~seen.S, replace=True) << q.vxm(A, gb.semiring.any_pair)
+        >>> nxt.to_coo()[0].tolist()                           # 2 → 0 is masked out
+        [1, 2]
+        """
         import graphblas as gb
 
         data = self.weights if self.weighted else np.ones(self.n_stored, np.bool_)

@@ -98,7 +98,25 @@ registry: dict[str, Semiring] = {}
 
 
 def register(s: Semiring) -> Semiring:
-    """Add a semiring to the registry (names are unique)."""
+    """Add a semiring to the registry (names are unique): users' own algebra.
+
+    ``add`` and ``multiply`` are python-graphblas names (``graphblas.semiring.<add>_<multiply>``
+    must exist); a selection ⊕ (min or max, ``improves`` set) runs through every SSSP
+    strategy that takes a semiring, as GraphBLAS rounds on the CPU (the compiled loops
+    and the GPU have min_plus, max_min and max_times).  Minimax paths, the least possible
+    largest edge on the way:
+
+    >>> import numpy as np, semiring_paths as sp
+    >>> from semiring_paths.semirings import Semiring, register
+    >>> minimax = register(Semiring("doc_min_max", "min", "max", zero=np.inf, one=-np.inf,
+    ...                             idempotent=True, improves="lt",
+    ...                             description="(min, max): the smallest bottleneck"))
+    >>> G = sp.Graph.from_edges([0, 1, 0], [1, 2, 2], weights=[3, 4, 9])
+    >>> sp.sssp(G, 0, semiring=minimax, backend="cpu").distances.tolist()
+    [-inf, 3.0, 4.0]
+    >>> sp.sssp(G, 0, semiring="doc_min_max", strategy="bellman-ford").distances.tolist()
+    [-inf, 3.0, 4.0]
+    """
     if s.name in registry:
         raise ValueError(f"semiring {s.name!r} is already registered")
     registry[s.name] = s
