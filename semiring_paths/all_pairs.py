@@ -17,6 +17,7 @@ distance blocks of ``k · n · 18`` bytes.  ``k`` is chosen from ``memory_limit`
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 from collections.abc import Iterator, Sequence
@@ -263,11 +264,20 @@ class _Levels:
         return {float(h): int(c) for h, c in zip(self.hops[1:], per_hop) if c}
 
 
+def _weighted_view(G, weighted: bool | None) -> Graph:
+    """The graph a reduction measures: ``G`` (``weighted`` None or True: its weights, if
+    any) or its pattern (False: hop counts, NetworkX's default)."""
+    G = validate.graph(G)
+    if weighted not in (None, True, False):
+        raise ValueError(f"weighted must be None, True or False, got {weighted!r}")
+    return G.unweighted if weighted is False else G
+
+
 def _profiles(G, sources, seed, batch, memory_limit, progress, desc, backend,
-              reverse=False):
+              reverse=False, weighted=None):
     """Per-block summaries from ``sources``: level counts (unweighted, bitmaps) or distance
     rows (weighted); ``reverse`` uses distances *to* each source (closeness, harmonic)."""
-    G = validate.graph(G)
+    G = _weighted_view(G, weighted)
     if G.weighted:          # checked on G itself: the message names the user's edge
         validate.nonnegative(G, min_plus, desc, "")
     validate.backend(G, backend)
@@ -287,10 +297,15 @@ def _profiles(G, sources, seed, batch, memory_limit, progress, desc, backend,
         yield _Distances(part, d)
 
 
-def eccentricity(G: Graph, sources=None, *, unreachable: str = "raise", seed: int = 0,
+def eccentricity(G: Graph, sources=None, *, weighted: bool | None = None,
+                 unreachable: str = "raise", seed: int = 0,
                  backend: str = "auto", batch: int | None = None,
                  memory_limit: int | None = None, progress: bool = True) -> np.ndarray:
     """Largest distance from each source (``sources`` order).
+
+    ``weighted``, here and in every reduction: add the edge weights (None: when the graph
+    has them, as ``sssp`` does; True) or count hops (False: NetworkX's default, its
+    ``weight=None``).
 
     ``unreachable="raise"`` (NetworkX's definition) raises :class:`InvalidGraphError` when
     some vertex cannot be reached; ``"ignore"`` takes the maximum over reachable vertices;
@@ -306,7 +321,7 @@ def eccentricity(G: Graph, sources=None, *, unreachable: str = "raise", seed: in
     n = G.n_vertices
     out = []
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "eccentricity",
-                       backend):
+                       backend, weighted=weighted):
         short = p.reached() < n
         if unreachable == "raise" and short.any():
             i = int(p.part[np.argmax(short)])
@@ -318,17 +333,31 @@ def eccentricity(G: Graph, sources=None, *, unreachable: str = "raise", seed: in
     return np.concatenate(out) if out else np.zeros(0)
 
 
-def diameter(G: Graph, **kw) -> float:
-    """Largest eccentricity (keywords as :func:`eccentricity`)."""
-    return float(eccentricity(G, **kw).max())
+def diameter(G: Graph, **kw) -> int | float:
+    """Largest eccentricity (keywords as :func:`eccentricity`): an int when it counts
+    hops (an unweighted graph, or ``weighted=False``), else a float.
+
+    >>> import semiring_paths as sp
+    >>> sp.diameter(sp.read("karate")), sp.diameter(sp.read("rome99"), sources=3, seed=1,
+    ...                                             weighted=False)
+    (5, 51)
+    """
+    return _extreme(G, kw, np.max)
 
 
-def radius(G: Graph, **kw) -> float:
-    """Smallest eccentricity (keywords as :func:`eccentricity`)."""
-    return float(eccentricity(G, **kw).min())
+def radius(G: Graph, **kw) -> int | float:
+    """Smallest eccentricity (keywords as :func:`eccentricity`; types as :func:`diameter`)."""
+    return _extreme(G, kw, np.min)
 
 
-def closeness(G: Graph, sources=None, *, wf_improved: bool = True, seed: int = 0,
+def _extreme(G, kw, pick) -> int | float:
+    x = float(pick(eccentricity(G, **kw)))
+    hops = not _weighted_view(G, kw.get("weighted")).weighted
+    return int(x) if hops and math.isfinite(x) else x
+
+
+def closeness(G: Graph, sources=None, *, weighted: bool | None = None,
+              wf_improved: bool = True, seed: int = 0,
               backend: str = "auto", batch: int | None = None,
               memory_limit: int | None = None, progress: bool = True) -> np.ndarray:
     """Closeness centrality of each vertex in ``sources``, as NetworkX defines it: from
@@ -345,7 +374,7 @@ def closeness(G: Graph, sources=None, *, wf_improved: bool = True, seed: int = 0
     n = G.n_vertices
     out = []
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "closeness",
-                       backend, reverse=True):
+                       backend, reverse=True, weighted=weighted):
         tot, r = p.total(), p.reached()
         c = np.where(tot > 0, (r - 1.0) / np.where(tot > 0, tot, 1), 0.0)
         if wf_improved and n > 1:
@@ -354,18 +383,21 @@ def closeness(G: Graph, sources=None, *, wf_improved: bool = True, seed: int = 0
     return np.concatenate(out) if out else np.zeros(0)
 
 
-def harmonic(G: Graph, sources=None, *, seed: int = 0, backend: str = "auto",
+def harmonic(G: Graph, sources=None, *, weighted: bool | None = None,
+             seed: int = 0, backend: str = "auto",
              batch: int | None = None, memory_limit: int | None = None,
              progress: bool = True) -> np.ndarray:
     """Harmonic centrality ``Σ_{u ≠ v} 1 / d(u, v)`` of each vertex ``v`` in ``sources``
     (distances to ``v``, as NetworkX's ``harmonic_centrality``); unreachable pairs add 0.
     """
     out = [p.inverse() for p in _profiles(G, sources, seed, batch, memory_limit, progress,
-                                          "harmonic", backend, reverse=True)]
+                                          "harmonic", backend, reverse=True,
+                                          weighted=weighted)]
     return np.concatenate(out) if out else np.zeros(0)
 
 
-def average_shortest_path_length(G: Graph, sources=None, *, seed: int = 0,
+def average_shortest_path_length(G: Graph, sources=None, *, weighted: bool | None = None,
+                                 seed: int = 0,
                                  backend: str = "auto", batch: int | None = None,
                                  memory_limit: int | None = None,
                                  progress: bool = True) -> float:
@@ -378,7 +410,7 @@ def average_shortest_path_length(G: Graph, sources=None, *, seed: int = 0,
         raise InvalidGraphError("the null graph has no paths")
     total, pairs = 0.0, 0
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "average length",
-                       backend):
+                       backend, weighted=weighted):
         if (p.reached() < n).any():
             raise InvalidGraphError("graph is not (strongly) connected: some distances are "
                                     "infinite")
@@ -387,12 +419,14 @@ def average_shortest_path_length(G: Graph, sources=None, *, seed: int = 0,
     return total / pairs if pairs else 0.0
 
 
-def distance_histogram(G: Graph, sources=None, *, seed: int = 0, backend: str = "auto",
+def distance_histogram(G: Graph, sources=None, *, weighted: bool | None = None,
+                       seed: int = 0, backend: str = "auto",
                        batch: int | None = None, memory_limit: int | None = None,
                        progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """``(distances, counts)``: how many ordered pairs ``(s, v)``, ``s`` in ``sources``,
     ``v ≠ s`` reachable, lie at each distance.  Unweighted graphs give every hop count
     from 1 to the largest (zeros included)."""
+    G = _weighted_view(G, weighted)
     counts: dict[float, int] = {}
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "histogram",
                        backend):

@@ -358,6 +358,15 @@ class Graph:
         lo, hi = self.weights.min(), self.weights.max()
         return float(lo) if lo == hi else None
 
+    @cached_property
+    def unweighted(self) -> Graph:
+        """This graph without its weights (the same index arrays): hop counts.  Itself
+        when unweighted."""
+        if not self.weighted:
+            return self
+        return Graph(self.indptr, self.indices, None, directed=self.directed,
+                     labels=self.labels, name=self.name)
+
     def reversed(self) -> Graph:
         """The graph with every edge turned around (itself when undirected)."""
         if not self.directed:

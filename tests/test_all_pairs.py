@@ -121,3 +121,29 @@ def test_weighted_reductions_and_sampling():
     assert cnt.sum() == G.n_vertices - 1 and vals.min() > 0
     with pytest.raises(ValueError, match="unreachable"):
         sp.eccentricity(G, unreachable="maybe")
+
+
+def test_weighted_switch_and_types():
+    """``weighted=False`` counts hops on a weighted graph, as NetworkX does without
+    ``weight=``; hop diameters and radii are ints, weighted ones floats."""
+    H = nx.connected_watts_strogatz_graph(40, 4, 0.3, seed=2)
+    for u, v in H.edges:
+        H[u][v]["weight"] = 1 + (u * v) % 7
+    G = sp.Graph.from_networkx(H)
+    d = sp.diameter(G, weighted=False, progress=False)
+    assert d == nx.diameter(H) and type(d) is int
+    r = sp.radius(G, weighted=False, progress=False)
+    assert r == nx.radius(H) and type(r) is int
+    w = sp.diameter(G, progress=False)
+    assert w == nx.diameter(H, weight="weight") and type(w) is float
+    assert sp.diameter(G, weighted=True, progress=False) == w
+    np.testing.assert_allclose(sp.closeness(G, weighted=False, progress=False),
+                               list(nx.closeness_centrality(H).values()))
+    np.testing.assert_allclose(sp.harmonic(G, weighted=False, progress=False),
+                               list(nx.harmonic_centrality(H).values()))
+    assert sp.average_shortest_path_length(G, weighted=False, progress=False) == \
+        pytest.approx(nx.average_shortest_path_length(H))
+    hops, counts = sp.distance_histogram(G, weighted=False, progress=False)
+    assert hops.tolist() == list(range(1, nx.diameter(H) + 1)) and counts.sum() == 40 * 39
+    with pytest.raises(ValueError, match="weighted must be None, True or False"):
+        sp.diameter(G, weighted="weight")
