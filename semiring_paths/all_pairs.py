@@ -264,20 +264,21 @@ class _Levels:
         return {float(h): int(c) for h, c in zip(self.hops[1:], per_hop) if c}
 
 
-def _weighted_view(G, weighted: bool | None) -> Graph:
-    """The graph a reduction measures: ``G`` (``weighted`` None or True: its weights, if
-    any) or its pattern (False: hop counts, NetworkX's default)."""
+def _weighted_view(G, weight) -> Graph:
+    """The graph a reduction measures, as NetworkX's reductions choose: ``weight`` None or
+    False counts hops (the pattern of ``G``); True, or any attribute name NetworkX code
+    would pass, adds ``G``'s weights."""
     G = validate.graph(G)
-    if weighted not in (None, True, False):
-        raise ValueError(f"weighted must be None, True or False, got {weighted!r}")
-    return G.unweighted if weighted is False else G
+    if not (weight is None or isinstance(weight, (bool, str))):
+        raise ValueError(f"weight must be None, True, False or a name, got {weight!r}")
+    return G if weight not in (None, False) else G.unweighted
 
 
 def _profiles(G, sources, seed, batch, memory_limit, progress, desc, backend,
-              reverse=False, weighted=None):
+              reverse=False, weight=None):
     """Per-block summaries from ``sources``: level counts (unweighted, bitmaps) or distance
     rows (weighted); ``reverse`` uses distances *to* each source (closeness, harmonic)."""
-    G = _weighted_view(G, weighted)
+    G = _weighted_view(G, weight)
     if G.weighted:          # checked on G itself: the message names the user's edge
         validate.nonnegative(G, min_plus, desc, "")
     validate.backend(G, backend)
@@ -297,15 +298,16 @@ def _profiles(G, sources, seed, batch, memory_limit, progress, desc, backend,
         yield _Distances(part, d)
 
 
-def eccentricity(G: Graph, sources=None, *, weighted: bool | None = None,
+def eccentricity(G: Graph, sources=None, *, weight: bool | str | None = None,
                  unreachable: str = "raise", seed: int = 0,
                  backend: str = "auto", batch: int | None = None,
                  memory_limit: int | None = None, progress: bool = True) -> np.ndarray:
     """Largest distance from each source (``sources`` order).
 
-    ``weighted``, here and in every reduction: add the edge weights (None: when the graph
-    has them, as ``sssp`` does; True) or count hops (False: NetworkX's default, its
-    ``weight=None``).
+    ``weight``, here and in every reduction, as NetworkX's reductions take it: None (the
+    default) counts hops, whether or not the graph has weights; True (or an attribute
+    name, as NetworkX code passes) adds the graph's weights.  ``sssp`` and
+    ``shortest_path`` differ: they use the weights a graph has unless told otherwise.
 
     ``unreachable="raise"`` (NetworkX's definition) raises :class:`InvalidGraphError` when
     some vertex cannot be reached; ``"ignore"`` takes the maximum over reachable vertices;
@@ -321,7 +323,7 @@ def eccentricity(G: Graph, sources=None, *, weighted: bool | None = None,
     n = G.n_vertices
     out = []
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "eccentricity",
-                       backend, weighted=weighted):
+                       backend, weight=weight):
         short = p.reached() < n
         if unreachable == "raise" and short.any():
             i = int(p.part[np.argmax(short)])
@@ -335,12 +337,12 @@ def eccentricity(G: Graph, sources=None, *, weighted: bool | None = None,
 
 def diameter(G: Graph, **kw) -> int | float:
     """Largest eccentricity (keywords as :func:`eccentricity`): an int when it counts
-    hops (an unweighted graph, or ``weighted=False``), else a float.
+    hops (``weight`` None, the default), a float when it adds weights.
 
     >>> import semiring_paths as sp
-    >>> sp.diameter(sp.read("karate")), sp.diameter(sp.read("rome99"), sources=3, seed=1,
-    ...                                             weighted=False)
-    (5, 51)
+    >>> rome = sp.read("rome99")
+    >>> sp.diameter(rome, sources=3, seed=1), sp.diameter(rome, sources=3, seed=1, weight=True)
+    (51, 47332.0)
     """
     return _extreme(G, kw, np.max)
 
@@ -352,11 +354,11 @@ def radius(G: Graph, **kw) -> int | float:
 
 def _extreme(G, kw, pick) -> int | float:
     x = float(pick(eccentricity(G, **kw)))
-    hops = not _weighted_view(G, kw.get("weighted")).weighted
+    hops = not _weighted_view(G, kw.get("weight")).weighted
     return int(x) if hops and math.isfinite(x) else x
 
 
-def closeness(G: Graph, sources=None, *, weighted: bool | None = None,
+def closeness(G: Graph, sources=None, *, weight: bool | str | None = None,
               wf_improved: bool = True, seed: int = 0,
               backend: str = "auto", batch: int | None = None,
               memory_limit: int | None = None, progress: bool = True) -> np.ndarray:
@@ -374,7 +376,7 @@ def closeness(G: Graph, sources=None, *, weighted: bool | None = None,
     n = G.n_vertices
     out = []
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "closeness",
-                       backend, reverse=True, weighted=weighted):
+                       backend, reverse=True, weight=weight):
         tot, r = p.total(), p.reached()
         c = np.where(tot > 0, (r - 1.0) / np.where(tot > 0, tot, 1), 0.0)
         if wf_improved and n > 1:
@@ -383,7 +385,7 @@ def closeness(G: Graph, sources=None, *, weighted: bool | None = None,
     return np.concatenate(out) if out else np.zeros(0)
 
 
-def harmonic(G: Graph, sources=None, *, weighted: bool | None = None,
+def harmonic(G: Graph, sources=None, *, weight: bool | str | None = None,
              seed: int = 0, backend: str = "auto",
              batch: int | None = None, memory_limit: int | None = None,
              progress: bool = True) -> np.ndarray:
@@ -392,11 +394,11 @@ def harmonic(G: Graph, sources=None, *, weighted: bool | None = None,
     """
     out = [p.inverse() for p in _profiles(G, sources, seed, batch, memory_limit, progress,
                                           "harmonic", backend, reverse=True,
-                                          weighted=weighted)]
+                                          weight=weight)]
     return np.concatenate(out) if out else np.zeros(0)
 
 
-def average_shortest_path_length(G: Graph, sources=None, *, weighted: bool | None = None,
+def average_shortest_path_length(G: Graph, sources=None, *, weight: bool | str | None = None,
                                  seed: int = 0,
                                  backend: str = "auto", batch: int | None = None,
                                  memory_limit: int | None = None,
@@ -410,7 +412,7 @@ def average_shortest_path_length(G: Graph, sources=None, *, weighted: bool | Non
         raise InvalidGraphError("the null graph has no paths")
     total, pairs = 0.0, 0
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "average length",
-                       backend, weighted=weighted):
+                       backend, weight=weight):
         if (p.reached() < n).any():
             raise InvalidGraphError("graph is not (strongly) connected: some distances are "
                                     "infinite")
@@ -419,14 +421,14 @@ def average_shortest_path_length(G: Graph, sources=None, *, weighted: bool | Non
     return total / pairs if pairs else 0.0
 
 
-def distance_histogram(G: Graph, sources=None, *, weighted: bool | None = None,
+def distance_histogram(G: Graph, sources=None, *, weight: bool | str | None = None,
                        seed: int = 0, backend: str = "auto",
                        batch: int | None = None, memory_limit: int | None = None,
                        progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """``(distances, counts)``: how many ordered pairs ``(s, v)``, ``s`` in ``sources``,
     ``v ≠ s`` reachable, lie at each distance.  Unweighted graphs give every hop count
     from 1 to the largest (zeros included)."""
-    G = _weighted_view(G, weighted)
+    G = _weighted_view(G, weight)
     counts: dict[float, int] = {}
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "histogram",
                        backend):

@@ -115,35 +115,38 @@ def test_reductions_match_networkx(H):
 def test_weighted_reductions_and_sampling():
     G = sp.read("rome99")
     D = csgraph.dijkstra(G.to_scipy(np.float64))
-    np.testing.assert_array_equal(sp.eccentricity(G, sources=[3, 7], progress=False),
-                                  D[[3, 7]].max(axis=1))
-    vals, cnt = sp.distance_histogram(G, sources=[3], progress=False)
+    np.testing.assert_array_equal(sp.eccentricity(G, sources=[3, 7], weight=True,
+                                                  progress=False), D[[3, 7]].max(axis=1))
+    vals, cnt = sp.distance_histogram(G, sources=[3], weight=True, progress=False)
     assert cnt.sum() == G.n_vertices - 1 and vals.min() > 0
     with pytest.raises(ValueError, match="unreachable"):
         sp.eccentricity(G, unreachable="maybe")
 
 
-def test_weighted_switch_and_types():
-    """``weighted=False`` counts hops on a weighted graph, as NetworkX does without
-    ``weight=``; hop diameters and radii are ints, weighted ones floats."""
+def test_weight_as_networkx_takes_it():
+    """``weight=None`` (the default) counts hops on a weighted graph, as NetworkX does;
+    ``weight=True`` (or a name) adds the weights; hop diameters and radii are ints,
+    weighted ones floats."""
     H = nx.connected_watts_strogatz_graph(40, 4, 0.3, seed=2)
     for u, v in H.edges:
         H[u][v]["weight"] = 1 + (u * v) % 7
     G = sp.Graph.from_networkx(H)
-    d = sp.diameter(G, weighted=False, progress=False)
+    d = sp.diameter(G, progress=False)
     assert d == nx.diameter(H) and type(d) is int
-    r = sp.radius(G, weighted=False, progress=False)
+    r = sp.radius(G, progress=False)
     assert r == nx.radius(H) and type(r) is int
-    w = sp.diameter(G, progress=False)
+    w = sp.diameter(G, weight=True, progress=False)
     assert w == nx.diameter(H, weight="weight") and type(w) is float
-    assert sp.diameter(G, weighted=True, progress=False) == w
-    np.testing.assert_allclose(sp.closeness(G, weighted=False, progress=False),
+    assert sp.diameter(G, weight="weight", progress=False) == w
+    np.testing.assert_allclose(sp.closeness(G, progress=False),
                                list(nx.closeness_centrality(H).values()))
-    np.testing.assert_allclose(sp.harmonic(G, weighted=False, progress=False),
+    np.testing.assert_allclose(sp.closeness(G, weight=True, progress=False),
+                               list(nx.closeness_centrality(H, distance="weight").values()))
+    np.testing.assert_allclose(sp.harmonic(G, progress=False),
                                list(nx.harmonic_centrality(H).values()))
-    assert sp.average_shortest_path_length(G, weighted=False, progress=False) == \
+    assert sp.average_shortest_path_length(G, progress=False) == \
         pytest.approx(nx.average_shortest_path_length(H))
-    hops, counts = sp.distance_histogram(G, weighted=False, progress=False)
+    hops, counts = sp.distance_histogram(G, progress=False)
     assert hops.tolist() == list(range(1, nx.diameter(H) + 1)) and counts.sum() == 40 * 39
-    with pytest.raises(ValueError, match="weighted must be None, True or False"):
-        sp.diameter(G, weighted="weight")
+    with pytest.raises(ValueError, match="weight must be None, True, False or a name"):
+        sp.diameter(G, weight=3)

@@ -126,12 +126,14 @@ def test_reductions_real_graphs(backend, rel):
         np.testing.assert_array_equal(sp.multi_source_bfs(G, sources, backend=backend),
                                       np.where(np.isinf(hops), -1, hops))
     src = rng.choice(G.n_vertices, 300, replace=False)
-    for f in (sp.closeness, sp.harmonic):
-        np.testing.assert_allclose(f(G, sources=src, backend=backend),
-                                   f(G, sources=src, backend="cpu"), rtol=1e-12)
-    np.testing.assert_array_equal(
-        sp.eccentricity(G, sources=src, unreachable="inf", backend=backend),
-        sp.eccentricity(G, sources=src, unreachable="inf", backend="cpu"))
-    for a, b in zip(sp.distance_histogram(G, sources=src, backend=backend),
-                    sp.distance_histogram(G, sources=src, backend="cpu")):
-        np.testing.assert_array_equal(a, b)
+    for w in (None, True):                        # hops, and the weights where there are
+        kw = dict(sources=src, weight=w)
+        for f in (sp.closeness, sp.harmonic):
+            np.testing.assert_allclose(f(G, backend=backend, **kw),
+                                       f(G, backend="cpu", **kw), rtol=1e-12)
+        np.testing.assert_array_equal(
+            sp.eccentricity(G, unreachable="inf", backend=backend, **kw),
+            sp.eccentricity(G, unreachable="inf", backend="cpu", **kw))
+        for a, b in zip(sp.distance_histogram(G, backend=backend, **kw),
+                        sp.distance_histogram(G, backend="cpu", **kw)):
+            np.testing.assert_array_equal(a, b)

@@ -89,6 +89,7 @@ def test_every_public_function_checks_its_graph(call):
 def test_reductions_name_the_users_edge():
     G = sp.Graph.from_edges([1], [2], weights=[-1.0], n_vertices=3)
     with pytest.raises(sp.NegativeWeightError, match="1 -> 2"):
-        sp.closeness(G)
+        sp.closeness(G, weight=True)
+    assert sp.closeness(G).tolist() == [0.0, 0.0, 0.5]      # hops: the weights unread
     with pytest.raises(sp.NegativeWeightError, match=r"\[0, 1\]"):
         sp.sssp(sp.read("rome99"), 0, semiring="max_times")

@@ -12,6 +12,6 @@ def closeness_centrality(G, u=None, distance=None, wf_improved=True):
     G = _sp(G)
     nodes = G.nodes if u is None else [u]
     c = _closeness(G.graph(distance), [G.index[v] for v in nodes], wf_improved=wf_improved,
-                   progress=False)
+                   weight=True, progress=False)
     out = dict(zip(nodes, map(float, c.tolist())))
     return out[u] if u is not None else out

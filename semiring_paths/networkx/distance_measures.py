@@ -18,7 +18,7 @@ def _no_sp(a: dict) -> str | None:
 def _eccentricities(G: SemiringPathsGraph, nodes, weight) -> dict:
     g = G.graph(weight)
     try:
-        e = _eccentricity(g, [G.index[v] for v in nodes], progress=False)
+        e = _eccentricity(g, [G.index[v] for v in nodes], weight=True, progress=False)
     except InvalidGraphError:
         kind = "digraph is not strongly" if G.is_directed() else "graph is not"
         raise nx.NetworkXError(

@@ -91,7 +91,7 @@ def average_shortest_path_length(G, weight=None, method=None):
         raise nx.NetworkXError("Graph is not connected.")
     g = G.graph(None if method == "unweighted" else weight)
     if not g.has_negative_weights:          # the engine's all-pairs reduction
-        return _average(g, progress=False)
+        return _average(g, weight=True, progress=False)
     total = 0                               # Bellman-Ford, one source at a time
     for _, d, _ in _distance_rows(G, list(range(n)), weight, method="bellman-ford"):
         total += int(d.sum()) if _is_int(g) else float(d.sum())
