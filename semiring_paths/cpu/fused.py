@@ -363,7 +363,7 @@ class FusedLoops:
                 return (math.inf if k < 0 else float(k)), path
             return pair.bidirectional_dijkstra(indptr, indices, w, tptr, tind, tw, s, t,
                                                scratch.dist, scratch.pred, scratch.seen,
-                                               scratch.done, stamp)
+                                               scratch.heap, scratch.pos, stamp)
         return run
 
     def closure(self, method: str):

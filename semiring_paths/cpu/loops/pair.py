@@ -21,6 +21,8 @@ import math
 import numpy as np
 from numba import njit
 
+from .heap import pop, update
+
 __all__ = ["Scratch", "bidirectional_bfs", "bidirectional_dijkstra"]
 
 ONE = np.uint64(1)
@@ -34,7 +36,8 @@ class Scratch:
         self.dist = np.empty((2, n))
         self.pred = np.empty((2, n), np.int64)
         self.seen = np.zeros((2, n), np.int64)     # query stamp: the entry is current
-        self.done = np.zeros((2, n), np.int64)     # query stamp: settled (Dijkstra)
+        self.heap = np.empty((2, n), np.int64)     # the two open sets (heap.py)
+        self.pos = np.empty((2, n), np.int64)      # a vertex's slot; valid once seen
         self.query = 0
 
     def next(self) -> int:
@@ -120,99 +123,45 @@ def bidirectional_bfs(indptr, indices, tptr, tind, s, t, dist, pred, seen, stamp
 
 
 @njit(cache=True)
-def _push(hk, hv, size, key, v):
-    """Insert (key, v) into the binary heap ``hk``/``hv`` (grown as needed)."""
-    if size == hk.size:
-        hk = np.concatenate((hk, np.empty_like(hk)))
-        hv = np.concatenate((hv, np.empty_like(hv)))
-    i = size
-    while i > 0:
-        p = (i - 1) >> 1
-        if hk[p] <= key:
-            break
-        hk[i] = hk[p]
-        hv[i] = hv[p]
-        i = p
-    hk[i] = key
-    hv[i] = v
-    return hk, hv, size + 1
-
-
-@njit(cache=True)
-def _pop(hk, hv, size):
-    """Remove the least entry (size > 0); returns the new size."""
-    size -= 1
-    key = hk[size]
-    v = hv[size]
-    i = 0
-    while True:
-        c = 2 * i + 1
-        if c >= size:
-            break
-        if c + 1 < size and hk[c + 1] < hk[c]:
-            c += 1
-        if hk[c] >= key:
-            break
-        hk[i] = hk[c]
-        hv[i] = hv[c]
-        i = c
-    hk[i] = key
-    hv[i] = v
-    return size
-
-
-@njit(cache=True)
 def bidirectional_dijkstra(indptr, indices, w, tptr, tind, tw, s, t, dist, pred, seen,
-                           done, stamp):
+                           heap, pos, stamp):
     """Least total weight from ``s`` to ``t`` (weights ≥ 0) and a path (``(inf, [])``
-    when t is unreachable)."""
+    when t is unreachable).  Each side's open set is an indexed heap (``heap.py``) keyed
+    by its row of ``dist``; ``pos`` counts only for vertices stamped this query."""
     n = indptr.size - 1
     if s == t:
         return 0.0, np.array([s], np.int64)
-    keys0 = np.empty(64)
-    vals0 = np.empty(64, np.int64)
-    keys1 = np.empty(64)
-    vals1 = np.empty(64, np.int64)
-    size0 = 0
-    size1 = 0
+    size = np.zeros(2, np.int64)
     for side, v in ((0, s), (1, t)):
         seen[side, v] = stamp
         dist[side, v] = 0.0
         pred[side, v] = v
-    keys0, vals0, size0 = _push(keys0, vals0, size0, 0.0, s)
-    keys1, vals1, size1 = _push(keys1, vals1, size1, 0.0, t)
+        pos[side, v] = -1
+        size[side] = update(heap[side], pos[side], dist[side], v, 0)
     mu = math.inf
     meet = -1
-    while size0 > 0 and size1 > 0:
-        if keys0[0] + keys1[0] >= mu:             # nothing left can beat μ
-            break
-        side = 0 if size0 <= size1 else 1         # the smaller open set
-        if side == 0:
-            du = keys0[0]
-            u = vals0[0]
-            size0 = _pop(keys0, vals0, size0)
-        else:
-            du = keys1[0]
-            u = vals1[0]
-            size1 = _pop(keys1, vals1, size1)
-        if done[side, u] == stamp or du > dist[side, u]:
-            continue                              # a stale heap entry
-        done[side, u] = stamp
+    while size[0] > 0 and size[1] > 0:
+        if dist[0, heap[0, 0]] + dist[1, heap[1, 0]] >= mu:
+            break                                 # nothing left can beat μ
+        side = 0 if size[0] <= size[1] else 1     # the smaller open set
         other = 1 - side
+        u = pop(heap[side], pos[side], dist[side], size[side])
+        size[side] -= 1
+        du = dist[side, u]
         ptr = indptr if side == 0 else tptr
         ind = indices if side == 0 else tind
         wt = w if side == 0 else tw
         for k in range(ptr[u], ptr[u + 1]):
             v = ind[k]
-            dv = du + wt[k]
-            if seen[side, v] != stamp or dv < dist[side, v]:
-                seen[side, v] = stamp
-                dist[side, v] = dv
+            dv = du + wt[k]                       # t = e_u ⊗ A (or Aᵀ on the t side)
+            fresh = seen[side, v] != stamp
+            if fresh or dv < dist[side, v]:
+                if fresh:
+                    seen[side, v] = stamp
+                    pos[side, v] = -1
+                dist[side, v] = dv                # a settled vertex never improves
                 pred[side, v] = u
-                if side == 0:
-                    keys0, vals0, size0 = _push(keys0, vals0, size0, dv, v)
-                else:
-                    keys1, vals1, size1 = _push(keys1, vals1, size1, dv, v)
+                size[side] = update(heap[side], pos[side], dist[side], v, size[side])
             if seen[other, v] == stamp:           # a path s … u → v … t
                 total = dist[side, v] + dist[other, v]
                 if total < mu:
