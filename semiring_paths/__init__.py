@@ -20,6 +20,7 @@ from .all_pairs import (
     harmonic,
     radius,
 )
+from .betweenness import betweenness
 from .exceptions import (
     GPUMemoryError,
     GraphFormatError,
@@ -54,6 +55,7 @@ __all__ = [
     "Trace",
     "apsp",
     "average_shortest_path_length",
+    "betweenness",
     "bfs",
     "closeness",
     "closure",

@@ -264,21 +264,11 @@ class _Levels:
         return {float(h): int(c) for h, c in zip(self.hops[1:], per_hop) if c}
 
 
-def _weighted_view(G, weight) -> Graph:
-    """The graph a reduction measures, as NetworkX's reductions choose: ``weight`` None or
-    False counts hops (the pattern of ``G``); True, or any attribute name NetworkX code
-    would pass, adds ``G``'s weights."""
-    G = validate.graph(G)
-    if not (weight is None or isinstance(weight, (bool, str))):
-        raise ValueError(f"weight must be None, True, False or a name, got {weight!r}")
-    return G if weight not in (None, False) else G.unweighted
-
-
 def _profiles(G, sources, seed, batch, memory_limit, progress, desc, backend,
               reverse=False, weight=None):
     """Per-block summaries from ``sources``: level counts (unweighted, bitmaps) or distance
     rows (weighted); ``reverse`` uses distances *to* each source (closeness, harmonic)."""
-    G = _weighted_view(G, weight)
+    G = validate.weight_view(G, weight)
     if G.weighted:          # checked on G itself: the message names the user's edge
         validate.nonnegative(G, min_plus, desc, "")
     validate.backend(G, backend)
@@ -354,7 +344,7 @@ def radius(G: Graph, **kw) -> int | float:
 
 def _extreme(G, kw, pick) -> int | float:
     x = float(pick(eccentricity(G, **kw)))
-    hops = not _weighted_view(G, kw.get("weight")).weighted
+    hops = not validate.weight_view(G, kw.get("weight")).weighted
     return int(x) if hops and math.isfinite(x) else x
 
 
@@ -428,7 +418,7 @@ def distance_histogram(G: Graph, sources=None, *, weight: bool | str | None = No
     """``(distances, counts)``: how many ordered pairs ``(s, v)``, ``s`` in ``sources``,
     ``v ≠ s`` reachable, lie at each distance.  Unweighted graphs give every hop count
     from 1 to the largest (zeros included)."""
-    G = _weighted_view(G, weight)
+    G = validate.weight_view(G, weight)
     counts: dict[float, int] = {}
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "histogram",
                        backend):

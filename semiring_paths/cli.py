@@ -1,4 +1,5 @@
-"""The ``semiring-paths`` command: ``info``, ``bfs``, ``sssp``, ``path`` and ``convert``.
+"""The ``semiring-paths`` command: ``info``, ``bfs``, ``sssp``, ``path``, ``betweenness`` and
+``convert``.
 
 GRAPH is a file (.mtx, .mtx.gz, .gr, .el, .wel, .txt) or a bundled graph name
 (karate, rome99, osm-monaco).  Vertex ids are 0-based (a Matrix Market or DIMACS file's
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from . import __version__, algorithms
+from .betweenness import betweenness
 from .exceptions import SemiringPathsError
 from .io import FORMATS, read, write
 from .queries import METHODS, shortest_path
@@ -58,6 +60,25 @@ def _parser() -> argparse.ArgumentParser:
                         "auto: bidirectional where it runs (default: auto)")
     c.add_argument("--backend", default="auto", choices=["auto", "cpu", "gpu"],
                    help="where to run (default: auto)")
+
+    c = sub.add_parser("betweenness", help="betweenness centrality of every vertex "
+                                           "(Brandes; exact, or from K sampled sources)")
+    graph_args(c)
+    c.add_argument("--sources", type=_count, metavar="K",
+                   help="sample K sources (scaled up as NetworkX's k=; default: all)")
+    c.add_argument("--seed", type=int, default=0, help="for --sources (default 0)")
+    c.add_argument("--weighted", action="store_true",
+                   help="add the edge weights (positive) instead of counting hops")
+    c.add_argument("--raw", action="store_true",
+                   help="unnormalized sums (default: divided by (n-1)(n-2))")
+    c.add_argument("--endpoints", action="store_true",
+                   help="count each path's two ends as on it")
+    c.add_argument("--backend", default="auto", choices=["auto", "cpu", "gpu"],
+                   help="where to run (default: auto)")
+    c.add_argument("--output", "-o", metavar="FILE",
+                   help="write every vertex's value (.npy, .npz, .csv, .txt/.tsv)")
+    c.add_argument("--show", type=_count, default=10, metavar="K",
+                   help="print the K most central vertices (default 10; 0: none)")
 
     for name, strategies in (("bfs", algorithms.names("bfs")),
                              ("sssp", algorithms.names("sssp"))):
@@ -166,6 +187,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"({(time.perf_counter() - t1) * 1e3:.2f} ms):")
             print(" -> ".join(map(str, path)))
             return 0
+        if args.command == "betweenness":
+            return _betweenness(G, args, t_read)
         if args.command == "bfs":
             r = bfs(G, args.source, args.direction, backend=args.backend,
                     strategy=None if args.strategy == "auto" else args.strategy)
@@ -202,6 +225,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.output:
         _write(args.output, values)
         print(f"wrote {values.size:,} values to {args.output}")
+    return 0
+
+
+def _betweenness(G, args, t_read: float) -> int:
+    t1 = time.perf_counter()
+    b = betweenness(G, args.sources or None, normalized=not args.raw,
+                    endpoints=args.endpoints, weight=args.weighted or None,
+                    seed=args.seed, backend=args.backend, progress=sys.stderr.isatty())
+    took = time.perf_counter() - t1
+    k = args.sources or G.n_vertices
+    print(f"{G.name}: {G.n_vertices:,} vertices, {G.n_edges:,} edges "
+          f"({'directed' if G.directed else 'undirected'}), read in {t_read:.3f} s")
+    print(f"betweenness from {k:,} sources ({'weights' if args.weighted else 'hops'}): "
+          f"{took:.2f} s")
+    if args.show > 0:
+        top = np.argsort(-b, kind="stable")[: args.show]
+        print(f"  {'vertex':>8}  {'betweenness':>14}")
+        for v in top.tolist():
+            print(f"  {v:>8}  {b[v]:>14.6g}")
+    if args.output:
+        _write(args.output, b)
+        print(f"wrote {b.size:,} values to {args.output}")
     return 0
 
 

@@ -77,6 +77,16 @@ def sample(G: Graph, srcs: Any, seed: int | None) -> np.ndarray:
     return sources(G, srcs)
 
 
+def weight_view(G: Any, weight: Any) -> Graph:
+    """The graph a reduction or centrality measures, as NetworkX chooses: ``weight`` None
+    or False counts hops (the pattern of ``G``); True, or any attribute name NetworkX
+    code would pass, adds ``G``'s weights.  The one home of that rule."""
+    G = graph(G)
+    if not (weight is None or isinstance(weight, (bool, str))):
+        raise ValueError(f"weight must be None, True, False or a name, got {weight!r}")
+    return G if weight not in (None, False) else G.unweighted
+
+
 def backend(G: Graph, name: str, as_cupy: bool = False) -> Backend:
     """The backend ``name`` (``"cpu"``, ``"gpu"``, ``"auto"``) bound to ``G``; with
     ``as_cupy`` it must keep results on a device."""

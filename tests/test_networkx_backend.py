@@ -19,6 +19,7 @@ from semiring_paths import networkx as nxb
 
 NX_SUITE = ["networkx.algorithms.shortest_paths", "networkx.algorithms.traversal",
             "networkx.algorithms.centrality.tests.test_closeness_centrality",
+            "networkx.algorithms.centrality.tests.test_betweenness_centrality",
             "networkx.algorithms.tests.test_distance_measures"]
 
 
@@ -125,6 +126,24 @@ def test_random_graphs_match_networkx(g):
     same(nx.shortest_path_length, G, s, t, weight="weight")
     same(nx.shortest_path_length, G, s)
     same(nx.closeness_centrality, G, distance="weight")
+
+
+@given(nx_graphs(), st.booleans(), st.booleans(), st.integers(1, 14), st.booleans())
+def test_betweenness_matches_networkx(g, normalized, endpoints, k, weighted):
+    """Values to rounding, keys in NetworkX's order, the same sample for ``k=``."""
+    G, _, _ = g
+    nx.config.warnings_to_ignore.add("cache")
+    if weighted:
+        for _, _, d in G.edges(data=True):
+            d["weight"] += 1                                       # positive weights
+    kw = dict(normalized=normalized, endpoints=endpoints,
+              weight="weight" if weighted else None,
+              k=min(k, len(G)) if k % 2 else None, seed=k)
+    want = nx.betweenness_centrality(G, **kw)
+    got = nx.betweenness_centrality(G, backend="semiring_paths", **kw)
+    assert list(got) == list(want)
+    assert all(type(x) is float for x in got.values())
+    assert got == pytest.approx(want, rel=1e-9, abs=1e-12, nan_ok=True)
 
 
 def test_counts_prove_dispatch():

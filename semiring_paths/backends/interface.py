@@ -38,6 +38,14 @@ operation                  algebra
 ``bits_count(F, k)``       per source, the bits set in ``F`` (popcount)
 ``bits_levels(F, L, ℓ)``   ``L⟨F⟩ = ℓ`` into a host ``k × n`` array
 ``tight_subgraph(d, ⊕.⊗)`` a backend over ``T = {(u, v) : d(u) ⊗ w(u, v) = d(v)}``
+``count_start(S)``         ``Σ = F = e_s`` for each source (``k × n``, path counts), and
+                           ``L = 0·e_s`` (levels)
+``count_step(F, Σ, L, ℓ)`` ``F⟨¬Σ, replace⟩ = F plus.first A`` ; ``Σ += F`` ; ``L⟨F⟩ = ℓ``
+                           (``dag=True``: no mask — every walk of a DAG ``A`` counts)
+``dependency_step(…, ℓ)``  ``W⟨L = ℓ⟩ = (1 + Δ) ÷ Σ`` ;
+                           ``Δ⟨L = ℓ−1⟩ += (W plus.first Aᵀ) × Σ``
+``dependency_sums(Δ, Σ)``  column sums of ``Δ``; per vertex the sources reaching it, per
+                           source the vertices it reaches (both without themselves)
 ``export(x, fill)``        ``x`` as a dense int64 / float64 array, ``fill`` where empty
 ``values(d, ⊕.⊗)``         ``d`` as float64, ``0̄`` where no path reaches
 =========================  ================================================================
@@ -57,6 +65,7 @@ Capabilities (defaults: "not here")
 ``batch_start(sources, ⊕.⊗)``                  ``(D, F)`` for ``k`` sources at once
                                                (``k × n``: relax/improve take them too)
 ``tight_tree(d, ⊕.⊗, s)``                      a shortest-path tree in one pass
+``brandes(sources, weighted)``                 betweenness dependencies, fused
 ``memory_budget()``                            bytes a batch of sources may use
 =============================================  ============================================
 """
@@ -158,6 +167,26 @@ class Backend(ABC):
     def bits_levels(self, F: Any, levels: np.ndarray, level: int) -> None:
         raise NotImplementedError(f"{type(self).__name__} fuses bitmap_bfs instead")
 
+    # ----------------------------------------------------------------- path counts
+    # Brandes in algebra (``algorithms/brandes.py``); a backend provides these, or the
+    # whole computation fused (``brandes``), which the algorithm asks for first.
+    def count_start(self, sources: np.ndarray) -> tuple[Any, Any, Any]:
+        raise NotImplementedError(
+            f"the {self.name!r} backend has no path-counting operations yet "
+            "(betweenness runs on the 'cpu' backend)")
+
+    def count_step(self, F: Any, paths: Any, levels: Any, level: int,
+                   dag: bool = False) -> Any:
+        raise NotImplementedError(f"{type(self).__name__} has no count_step")
+
+    def dependency_step(self, W: Any, delta: Any, paths: Any, levels: Any,
+                        level: int) -> None:
+        raise NotImplementedError(f"{type(self).__name__} has no dependency_step")
+
+    def dependency_sums(self, delta: Any, paths: Any, sources: np.ndarray
+                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        raise NotImplementedError(f"{type(self).__name__} has no dependency_sums")
+
     # ----------------------------------------------------------------- results
     @abstractmethod
     def tight_subgraph(self, d: Any, semiring: Semiring) -> Backend | None: ...
@@ -226,6 +255,14 @@ class Backend(ABC):
         """The closure ``A*`` of a dense (min, +) matrix fused (``algorithms/closure.py``):
         ``run(D) -> (A*, rounds)`` on host arrays, ``method`` "floyd-warshall" or
         "squaring"; None: the reference text runs."""
+        return None
+
+    def brandes(self, sources: np.ndarray, weighted: bool
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """Brandes' dependencies from ``sources`` as one fused routine — what
+        ``dependency_sums`` returns: ``(Σ_s δ_s(v), sources reaching v, vertices each
+        source reaches)`` — counting hops, or adding positive weights (``weighted``); None:
+        the algebra runs."""
         return None
 
     def tight_tree(self, d: Any, semiring: Semiring, source: int) -> Any | None:

@@ -38,6 +38,7 @@ _U64 = gb.dtypes.UINT64
 _ALL = np.uint64(2**64 - 1)
 _BOR_BAND = gb.semiring.bor_band[_U64]
 _MIN_PLUS = _semirings.min_plus
+_PLUS_FIRST = gb.semiring.plus_first[_FP64]
 
 
 @dataclass(frozen=True)
@@ -304,7 +305,9 @@ class GraphBLASBackend(FusedLoops, Backend):
         return Vector.from_dense(np.asarray(self.graph.min_out_weight, np.float64))
 
     # ------------------------------------------------------------ open-set operations
-    def empty(self, like: Vector | None = None) -> Vector:
+    def empty(self, like: Vector | Matrix | None = None) -> Vector | Matrix:
+        if isinstance(like, Matrix):
+            return Matrix(like.dtype, like.nrows, like.ncols)
         return Vector(_FP64 if like is None else like.dtype, self.n)
 
     def reduce(self, x: Vector, semiring: Semiring) -> float | None:
@@ -428,6 +431,49 @@ class GraphBLASBackend(FusedLoops, Backend):
     def bits_levels(self, F: Matrix, levels: np.ndarray, level: int) -> None:
         s, v = bits.decode(*F.to_coo())
         levels[s, v] = level
+
+    # ----------------------------------------------------------------- path counts
+    def count_start(self, sources: np.ndarray) -> tuple[Matrix, Matrix, Matrix]:
+        """``Σ = F = e_s`` (``k × n`` FP64 path counts) and ``L`` (levels, 0 at each
+        source)."""
+        k, rows = sources.size, np.arange(sources.size)
+        F = Matrix.from_coo(rows, sources, 1.0, nrows=k, ncols=self.n, dtype=_FP64)
+        L = Matrix.from_coo(rows, sources, 0, nrows=k, ncols=self.n, dtype=_I64)
+        return F.dup(), F, L
+
+    def count_step(self, F: Matrix, paths: Matrix, levels: Matrix, level: int,
+                   dag: bool = False) -> Matrix:
+        T = Matrix(_FP64, F.nrows, self.n)
+        if dag:
+            T << F.mxm(self.A, _PLUS_FIRST)                           # T = F plus.first A
+        else:
+            T(~paths.S, replace=True) << F.mxm(self.A, _PLUS_FIRST)  # T⟨¬Σ⟩ = F plus.first A
+        paths(accum=binary.plus) << T                                 # Σ += T
+        levels(T.S) << level                                          # L⟨T⟩ = ℓ
+        return T
+
+    def dependency_step(self, W: Matrix, delta: Matrix, paths: Matrix, levels: Matrix,
+                        level: int) -> None:
+        k = paths.nrows
+        at = levels.select("==", level).new()                         # L = ℓ
+        below = levels.select("==", level - 1).new()                  # L = ℓ − 1
+        X = Matrix(_FP64, k, self.n)
+        X(at.S) << 1.0
+        X(at.S, accum=binary.plus) << delta                           # 1 + Δ on L = ℓ
+        W(at.S) << X.ewise_mult(paths, binary.truediv)                # W⟨L=ℓ⟩ = (1+Δ) ÷ Σ
+        T = Matrix(_FP64, k, self.n)
+        T(below.S) << W.mxm(self.AT, _PLUS_FIRST)                     # T = W plus.first Aᵀ
+        delta(below.S, accum=binary.plus) << T.ewise_mult(paths, binary.times)  # Δ += T×Σ
+
+    def dependency_sums(self, delta: Matrix, paths: Matrix, sources: np.ndarray
+                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        dep = delta.reduce_columnwise(monoid.plus).new().to_dense(fill_value=0.0)
+        hits = paths.reduce_columnwise(gb.agg.count).new(dtype=_I64).to_dense(
+            fill_value=0).astype(np.int64)                # a copy: to_dense may be a view
+        hits[sources] -= 1
+        reach = paths.reduce_rowwise(gb.agg.count).new(dtype=_I64).to_dense(
+            fill_value=0) - 1
+        return dep.astype(np.float64), hits, reach.astype(np.int64)
 
     # ----------------------------------------------------------------- misc
     def nvals(self, x: Vector) -> int:

@@ -28,7 +28,7 @@ from ..results import Trace
 from ..semirings import Semiring, min_plus
 from . import warm
 from .loops import bfs as bfs_loops
-from .loops import dense, many, pair, sssp
+from .loops import brandes, dense, many, pair, sssp
 from .loops import threads as parallel
 
 # The rule (measured with benchmarks/bench_cpu.py and by hand, 2 cores, best of 2-3):
@@ -383,6 +383,21 @@ class FusedLoops:
                     return C, rounds
                 D = C
         return run
+
+    def brandes(self, sources: np.ndarray, weighted: bool):
+        """One compiled search and sweep a source, sources over the threads
+        (``loops/brandes.py``)."""
+        if not self.fused_pays(need=True):
+            return None
+        indptr, indices, w = self._csr
+        n, k = self.n, sources.size
+        threads = max(1, min(numba.get_num_threads(), k))
+        dep = np.zeros((threads, n))
+        hits = np.zeros((threads, n), np.int64)
+        reach = np.zeros(k, np.int64)
+        brandes.betweenness(indptr, indices, w, weighted, sources.astype(np.int64),
+                            threads, dep, hits, reach)
+        return dep.sum(axis=0), hits.sum(axis=0), reach
 
     @cached_property
     def _pair_scratch(self) -> pair.Scratch:

@@ -1,10 +1,12 @@
-"""``networkx.algorithms.centrality`` (closeness): the engine's ``sp.closeness``."""
+"""``networkx.algorithms.centrality``: closeness (``sp.closeness``) and betweenness
+(``sp.betweenness``, Brandes in algebra)."""
 
 from __future__ import annotations
 
 from ..all_pairs import closeness as _closeness
+from ..betweenness import betweenness as _betweenness
 from .convert import _sp
-from .registry import networkx_algorithm
+from .registry import adjacency_weights, networkx_algorithm
 
 
 @networkx_algorithm(weight_arg="distance", dijkstra=True)
@@ -15,3 +17,26 @@ def closeness_centrality(G, u=None, distance=None, wf_improved=True):
                    weight=True, progress=False)
     out = dict(zip(nodes, map(float, c.tolist())))
     return out[u] if u is not None else out
+
+
+def _positive(a: dict) -> str | None:
+    weight, G = a.get("weight"), a.get("G")
+    if weight is None or G is None:
+        return None
+    w = adjacency_weights(getattr(G, "nx", G), weight)
+    if w is not None and w.size and not (w > 0).all():
+        return "zero weights (shortest-path counts that depend on NetworkX's tie order)"
+    return None
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_positive)
+def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False,
+                           seed=None):
+    G = _sp(G)
+    sources = None
+    if k is not None and k != len(G):
+        # the sample NetworkX draws: ``seed`` arrives as its random.Random (py_random_state)
+        sources = [G.index[v] for v in seed.sample(list(G.nx.nodes()), k)]
+    b = _betweenness(G.graph(weight), sources, normalized=normalized,
+                     endpoints=endpoints, weight=weight is not None, progress=False)
+    return dict(zip(G.nodes, map(float, b.tolist())))

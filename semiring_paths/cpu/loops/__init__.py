@@ -12,6 +12,10 @@ rounds) and on small graphs that call overhead is the whole cost.
   heaps; min_plus, and max_min / max_times where the strategy takes them.
 * ``many``: many sources — one serial search a source, in parallel over the sources, and
   the bitmap BFS (64 sources a word) for low-diameter graphs.
+* ``brandes``: betweenness — a counting search and a dependency sweep a source, sources
+  over the threads.
+* ``pair``: point-to-point searches from both ends; ``dense``: blocked Floyd–Warshall
+  and min-plus squaring of a dense matrix.
 * ``heap``: the indexed binary heap the settle rules and Dijkstra share.
 
 Kernels trust their inputs (the public functions validate).  Path values are float64
