@@ -8,7 +8,11 @@ median over pairs and the ratios.  Every distance is checked against scipy's fir
 every path of ours is walked along the graph.  Our first call on each graph (compile or
 cache load, scratch arrays) is its own column.
 
-    python benchmarks/bench_queries.py [--pairs 100] [--kron 18]
+Then ``k_shortest_paths`` (k = 10) on ``--yen-pairs`` random reachable pairs of rome99
+against scipy's ``yen`` and NetworkX's ``shortest_simple_paths`` (the first 10), lengths
+verified against scipy's first; median of per-pair best-of-3.
+
+    python benchmarks/bench_queries.py [--pairs 100] [--kron 18] [--yen-pairs 20]
 """
 
 from __future__ import annotations
@@ -99,10 +103,44 @@ def run(name: str, G, k: int) -> list[dict]:
     return rows
 
 
+def yen(G, name: str, n_pairs: int, k: int = 10) -> list[dict]:
+    H = nx.DiGraph() if G.directed else nx.Graph()
+    H.add_nodes_from(range(G.n_vertices))
+    H.add_weighted_edges_from(zip(G.rows.tolist(), G.indices.tolist(),
+                                  G.weights.astype(float).tolist()))
+    M = G.to_scipy(np.float64)
+    todo = pairs(G, n_pairs, seed=11)
+    t0 = time.perf_counter()
+    sp.k_shortest_paths(G, *todo[0][:2], k, backend="cpu")
+    first = time.perf_counter() - t0
+    impls = {
+        "ours": lambda s, t: [d for d, _ in sp.k_shortest_paths(G, s, t, k, backend="cpu")],
+        "scipy yen": lambda s, t: list(csgraph.yen(M, s, t, k)),
+        "networkx shortest_simple_paths": lambda s, t: [
+            nx.path_weight(H, p, "weight") for p in itertools.islice(
+                nx.shortest_simple_paths(H, s, t, weight="weight"), k)],
+    }
+    for s, t, _ in todo:                               # verified first
+        want = impls["scipy yen"](s, t)
+        for label in ("ours", "networkx shortest_simple_paths"):
+            got = impls[label](s, t)
+            assert np.allclose(got, want, rtol=1e-9), (label, s, t, got, want)
+    times: dict[str, list[float]] = {k: [] for k in impls}
+    for s, t, _ in todo:
+        for label, fn in impls.items():
+            times[label].append(timed(partial(fn, s, t))[0])
+    ours = float(np.median(times["ours"]))
+    return [{"graph": f"{name} (k={k})", "impl": label, "median_ms": 1e3 * float(
+        np.median(ts)), "ours_x_faster": float(np.median(ts)) / ours,
+        "first_ms": first * 1e3 if label == "ours" else None}
+        for label, ts in times.items()]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pairs", type=int, default=100)
     ap.add_argument("--kron", type=int, default=18, help="Kronecker scale (0: none)")
+    ap.add_argument("--yen-pairs", type=int, default=20)
     ap.add_argument("--name", default="queries")
     a = ap.parse_args(argv)
     rows = []
@@ -112,6 +150,8 @@ def main(argv=None) -> int:
     if a.kron:
         G = kronecker(a.kron, seed=1, weights=(1, 255))
         rows += run(f"kron{a.kron} (w 1..255)", G, a.pairs)
+    if a.yen_pairs:
+        rows += yen(sp.read(shared_dir() / "road/rome99.mtx.gz"), "rome99", a.yen_pairs)
     print(table(rows, [("graph", ""), ("impl", ""), ("median_ms", ".3f"),
                        ("ours_x_faster", ".1f"), ("first_ms", ".1f")]))
     print("wrote", save(a.name, {"pairs": a.pairs, "rows": rows}))

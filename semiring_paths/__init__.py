@@ -34,7 +34,14 @@ from .exceptions import (
 from .graph import Graph
 from .io import read, write
 from .multi_source import level_counts, multi_source_bfs, multi_source_sssp
-from .queries import closure, shortest_path
+from .queries import (
+    closure,
+    count_shortest_paths,
+    count_walks,
+    k_hop,
+    k_shortest_paths,
+    shortest_path,
+)
 from .results import BFSResult, PathResult, Trace
 from .single_source import bfs, sssp
 
@@ -59,11 +66,15 @@ __all__ = [
     "bfs",
     "closeness",
     "closure",
+    "count_shortest_paths",
+    "count_walks",
     "datasets",
     "diameter",
     "distance_histogram",
     "eccentricity",
     "harmonic",
+    "k_hop",
+    "k_shortest_paths",
     "level_counts",
     "multi_source_bfs",
     "multi_source_sssp",

@@ -15,7 +15,6 @@ from . import validate
 from .algorithms.brandes import dependencies
 from .exceptions import SourceError
 from .graph import Graph
-from .semirings import min_plus
 
 __all__ = ["betweenness"]
 
@@ -83,14 +82,7 @@ def betweenness(G: Graph, sources: Sequence[int] | int | None = None, *,
     [0.0, 2.0, 2.0, 0.0]
     """
     H = validate.weight_view(G, weight)
-    if H.weighted:
-        validate.nonnegative(H, min_plus, "betweenness with weights", "")
-        if H.n_stored and not (H.weights > 0).all():
-            k = int(np.argmin(H.weights > 0))
-            raise ValueError(
-                f"betweenness with weights needs positive weights, but edge "
-                f"{int(H.rows[k])} -> {int(H.indices[k])} weighs {H.weights[k]} (with "
-                "zero weights the number of shortest paths depends on the order of ties)")
+    validate.positive(H, "betweenness with weights")
     be = validate.backend(H, backend)
     src = validate.sample(H, sources, seed)
     if np.unique(src).size != src.size:

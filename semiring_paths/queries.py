@@ -1,5 +1,5 @@
-"""The public queries built on the searches: point-to-point shortest paths, and the
-closure of a dense graph.
+"""The public queries built on the searches: point-to-point shortest paths, counting
+(shortest paths, walks), hop neighbourhoods, and the closure of a dense graph.
 
 Validated here, as the other public functions are (DESIGN.md §3); the search is a
 backend capability (``pair_search``) where the backend has one, else the full
@@ -9,15 +9,23 @@ single-source search answers (``method="full"``).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
 from . import memory, validate
 from .algorithms import closure as _closure
+from .algorithms import counting as _counting
+from .algorithms import yen as _yen
 from .graph import Graph
+from .semirings import min_plus as _yen_semiring
 from .single_source import bfs, sssp
 
-__all__ = ["closure", "shortest_path"]
+__all__ = ["closure", "count_shortest_paths", "count_walks", "k_hop", "k_shortest_paths",
+           "shortest_path"]
+
+#: counts are exact in float64 below this (every partial sum an integer that fits)
+EXACT_COUNT = 2**53
 
 METHODS = ("auto", "bidirectional", "full")
 
@@ -94,6 +102,57 @@ def shortest_path(G: Graph, source: int, target: int, *, weighted: bool | None =
     return (int(dist) if hops else float(dist)), path
 
 
+def k_shortest_paths(G: Graph, source: int, target: int, k: int, *,
+                     weighted: bool | None = None, backend: str = "auto"
+                     ) -> list[tuple[float, list[int]]]:
+    """The ``k`` shortest simple (loopless) paths from ``source`` to ``target``.
+
+    Yen's algorithm (``algorithms/yen.py``): every candidate is a prefix of a path
+    already found plus a spur path from a search that avoids the prefix and the edges
+    the found paths leave it by; the spur searches are A* toward ``target`` on exact
+    distances, compiled.
+
+    Parameters
+    ----------
+    G : Graph
+    source, target : int
+    k : int
+        How many paths (fewer come back when fewer exist).
+    weighted : bool, optional
+        Add the weights (default: when ``G`` has them; non-negative) or count hops.
+    backend : {"auto", "cpu"}
+        Where the searches run (the CPU's compiled masked search).
+
+    Returns
+    -------
+    list of (length, path)
+        Shortest first (equal lengths in order of their vertex sequences); lengths are
+        int hops or float sums of weights, as :func:`shortest_path` gives; ``[]`` when
+        ``target`` is unreachable; ``[(0, [source])]`` when ``target == source``.
+
+    Examples
+    --------
+    >>> import semiring_paths as sp
+    >>> G = sp.Graph.from_edges([0, 0, 1, 2, 1], [1, 2, 3, 3, 2], weights=[1, 2, 1, 1, 1])
+    >>> sp.k_shortest_paths(G, 0, 3, 3)
+    [(2.0, [0, 1, 3]), (3.0, [0, 1, 2, 3]), (3.0, [0, 2, 3])]
+    """
+    G = validate.graph(G)
+    s = validate.source(G, source)
+    t = validate.source(G, target, "target")
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise ValueError(f"k must be an int >= 1, got {k!r}")
+    hops = not G.weighted if weighted is None else not weighted
+    if not hops:
+        validate.nonnegative(G, _yen_semiring, "k_shortest_paths", "")
+    be = validate.backend(G, backend)
+    R = G.reversed()                                 # distances to t: the A* guide
+    h = (np.where((lv := bfs(R, t, backend=be.name).levels) >= 0, lv, np.inf)
+         if hops else sssp(R, t, backend=be.name).distances)
+    found = _yen.k_shortest(be, s, t, int(k), hops, h.astype(np.float64))
+    return [(int(d) if hops else float(d), p) for d, p in found]
+
+
 def closure(G: Graph, *, method: str = "floyd-warshall", backend: str = "auto"
             ) -> np.ndarray:
     """All pairs of a dense graph: the closure ``A* = I ⊕ A ⊕ A² ⊕ …`` over (min, +).
@@ -137,3 +196,105 @@ def closure(G: Graph, *, method: str = "floyd-warshall", backend: str = "auto"
                    f"the {n:,} × {n:,} closure")
     be = validate.backend(G, backend)
     return _closure.closure(be, G, method)[0]
+
+
+def _integers(x: np.ndarray) -> np.ndarray:
+    """Counts as int64 while float64 held them exactly, else float64 as they are."""
+    return x.astype(np.int64) if x.size == 0 or x.max() < EXACT_COUNT else x
+
+
+def count_shortest_paths(G: Graph, source: int, *, weight: bool | str | None = None,
+                         backend: str = "auto") -> np.ndarray:
+    """σ(v): the number of shortest paths from ``source`` to every vertex.
+
+    ``plus_times`` over the tight-edge DAG, level by level (``algorithms/counting.py``):
+    ``F⟨¬Σ⟩ = F plus.first A ; Σ += F`` by hops, or every walk of the tight edges
+    ``{(u, v) : d(u) + w(u, v) = d(v)}`` with weights.
+
+    Parameters
+    ----------
+    G : Graph
+    source : int
+    weight : None, True, False or str
+        None or False (the default): shortest by hops; True or a name: by G's weights,
+        which must be positive.
+    backend : {"auto", "cpu", "gpu"}
+
+    Returns
+    -------
+    ndarray
+        int64 (``σ(source) = 1``, 0 where unreachable) while every count is below 2⁵³,
+        where float64 sums of integers are exact; float64 beyond (the nearest double to
+        each count, as NetworkX's own counts in Brandes' algorithm are).
+
+    Raises
+    ------
+    SourceError, NegativeWeightError
+    ValueError
+        A zero weight with ``weight`` given.
+
+    Examples
+    --------
+    >>> import semiring_paths as sp
+    >>> G = sp.Graph.from_edges([0, 0, 1, 2], [1, 2, 3, 3], directed=False)   # a square
+    >>> sp.count_shortest_paths(G, 0).tolist()
+    [1, 1, 1, 2]
+    """
+    H = validate.weight_view(G, weight)
+    validate.positive(H, "count_shortest_paths with weights")
+    s = validate.source(H, source)
+    be = validate.backend(H, backend)
+    d = sssp(H, s, backend=be.name).distances if H.weighted else None
+    return _integers(_counting.shortest_path_counts(be, s, d))
+
+
+def count_walks(G: Graph, source: int, k: int, *, backend: str = "auto") -> np.ndarray:
+    """The number of walks of exactly ``k`` edges from ``source`` to every vertex:
+    ``e_s Aᵏ`` over ``plus_times`` on the pattern of A (weights are not multiplicities;
+    a walk may repeat vertices and edges).
+
+    Returns int64 while every count is below 2⁵³, float64 beyond (counts of walks grow
+    as the largest eigenvalue of A to the ``k``).
+
+    Examples
+    --------
+    >>> import semiring_paths as sp
+    >>> G = sp.Graph.from_edges([0, 1, 2], [1, 2, 0], directed=False)     # a triangle
+    >>> sp.count_walks(G, 0, 3).tolist()
+    [2, 3, 3]
+    """
+    G = validate.graph(G)
+    s = validate.source(G, source)
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
+        raise ValueError(f"k must be an int >= 0, got {k!r}")
+    be = validate.backend(G, backend)
+    return _integers(_counting.walk_counts(be, s, int(k)))
+
+
+def k_hop(G: Graph, sources: int | Sequence[int], k: int, *, backend: str = "auto"
+          ) -> np.ndarray:
+    """The vertices within ``k`` hops of any of ``sources`` (along out-edges), sources
+    included: ``(A ⊕ I)ᵏ`` applied to the sources' indicator, as a BFS from all of them
+    at once that stops after ``k`` levels or when nothing new arrives.
+
+    Returns
+    -------
+    ndarray
+        Sorted int64 vertex ids.
+
+    Examples
+    --------
+    >>> import semiring_paths as sp
+    >>> G = sp.Graph.from_edges([0, 1, 2, 3], [1, 2, 3, 4])               # a path
+    >>> sp.k_hop(G, 1, 2).tolist(), sp.k_hop(G, [0, 3], 1).tolist()
+    ([1, 2, 3], [0, 1, 3, 4])
+    """
+    G = validate.graph(G)
+    src = np.unique(validate.sources(G, np.atleast_1d(np.asarray(sources))))
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
+        raise ValueError(f"k must be an int >= 0, got {k!r}")
+    if src.size == 0:
+        return np.zeros(0, np.int64)
+    be = validate.backend(G, backend)
+    levels = _counting.within(be, src, int(k))
+    return np.flatnonzero(~np.isnan(levels)).astype(np.int64)

@@ -143,6 +143,18 @@ def nonnegative(G: Graph, sr: Semiring, who: str, instead: str) -> None:
             f"{_edge(G, k)} weighs {w[k]}")
 
 
+def positive(G: Graph, who: str) -> None:
+    """Weights that count shortest paths: positive (a zero weight makes the count depend
+    on the order of ties, and a zero-weight cycle makes it infinite)."""
+    nonnegative(G, _semirings.min_plus, who, "")
+    if G.weighted and G.n_stored and not (G.weights > 0).all():
+        k = int(np.argmin(G.weights > 0))
+        raise ValueError(
+            f"{who} needs positive weights, but edge {_edge(G, k)} weighs {G.weights[k]} "
+            "(with zero weights the number of shortest paths depends on the order of "
+            "ties; a zero-weight cycle makes it infinite)")
+
+
 def sssp_strategy(G: Graph, name: str, sr: Semiring, dlt: float | None, drn: str,
                   chosen: bool) -> tuple[Strategy, str]:
     """The strategy ``name`` and the direction it runs in, checked against the semiring,

@@ -123,3 +123,147 @@ def test_closure_errors_and_dense_input(backend):
     U = sp.Graph.from_edges([0, 1], [1, 2], directed=False)    # unweighted: hops
     np.testing.assert_array_equal(sp.closure(U, backend=backend),
                                   [[0, 1, 2], [1, 0, 1], [2, 1, 0]])
+
+
+# ----------------------------------------------------------------- counting
+def _nx_graph(n, src, dst, w, directed):
+    M = scipy_matrix(n, src, dst, w, directed)
+    return nx.from_scipy_sparse_array(M, create_using=nx.DiGraph if directed else nx.Graph)
+
+
+@given(g=edge_lists(max_n=12, zero=False))
+def test_count_shortest_paths(backend, g):
+    """σ(v) equals the number of paths NetworkX's all_shortest_paths lists."""
+    n, src, dst, w, directed, s = g
+    G = build(n, src, dst, w, directed)
+    X = _nx_graph(n, src, dst, w, directed)
+    weight = "weight" if w is not None else None
+    got = sp.count_shortest_paths(G, s, weight=weight, backend=backend)
+    assert got.dtype == np.int64
+    for t in range(n):
+        want = (sum(1 for _ in nx.all_shortest_paths(X, s, t, weight=weight))
+                if nx.has_path(X, s, t) else 0)
+        assert got[t] == want, (t, got[t], want)
+
+
+@given(g=edge_lists(max_n=12), k=st.integers(0, 6))
+def test_count_walks(backend, g, k):
+    """``e_s Aᵏ`` equals the s-th row of the k-th power of the 0/1 pattern."""
+    n, src, dst, _, directed, s = g
+    G = build(n, src, dst, None, directed)
+    P = (scipy_matrix(n, src, dst, None, directed).toarray() != 0).astype(np.int64)
+    want = np.linalg.matrix_power(P, k)[s]
+    got = sp.count_walks(G, s, k, backend=backend)
+    assert got.dtype == np.int64
+    np.testing.assert_array_equal(got, want)
+
+
+@given(g=edge_lists(), k=st.integers(0, 5), extra=st.lists(st.integers(0, 23), max_size=3))
+def test_k_hop(backend, g, k, extra):
+    n, src, dst, w, directed, s = g
+    G = build(n, src, dst, w, directed)
+    sources = sorted({s, *(x % n for x in extra)})
+    hops = csgraph.shortest_path(scipy_matrix(n, src, dst, None, directed),
+                                 unweighted=True, indices=sources).min(axis=0)
+    want = np.flatnonzero(hops <= k)
+    np.testing.assert_array_equal(sp.k_hop(G, sources, k, backend=backend), want)
+
+
+def test_counting_real_graph(backend):
+    """rome99 by weights, wiki-Vote by hops: σ against NetworkX for a few targets."""
+    for rel, weight in (("road/rome99.mtx.gz", True), ("social/wiki-Vote.mtx.gz", None)):
+        G = sp.read(shared_graph(rel))
+        X = nx.from_scipy_sparse_array(G.to_scipy(np.float64), create_using=nx.DiGraph)
+        s = int(np.argmax(G.out_degree))
+        got = sp.count_shortest_paths(G, s, weight=weight, backend=backend)
+        d = csgraph.dijkstra(G.to_scipy(np.float64), indices=s, unweighted=weight is None)
+        for t in np.random.default_rng(2).choice(np.flatnonzero(np.isfinite(d)), 5):
+            want = sum(1 for _ in nx.all_shortest_paths(
+                X, s, int(t), weight="weight" if weight else None))
+            assert got[t] == want
+
+
+def test_counting_errors(backend):
+    G = sp.Graph.from_edges([0, 1], [1, 2], weights=[1.0, 0.0])
+    with pytest.raises(ValueError, match="positive weights"):
+        sp.count_shortest_paths(G, 0, weight=True, backend=backend)
+    assert sp.count_shortest_paths(G, 0, backend=backend).tolist() == [1, 1, 1]
+    with pytest.raises(sp.SourceError, match="out of range"):
+        sp.count_shortest_paths(G, 3, backend=backend)
+    with pytest.raises(ValueError, match="k must be"):
+        sp.count_walks(G, 0, -1, backend=backend)
+    with pytest.raises(ValueError, match="k must be"):
+        sp.k_hop(G, 0, 1.5, backend=backend)
+    with pytest.raises(sp.SourceError, match="out of range"):
+        sp.k_hop(G, [0, 7], 1, backend=backend)
+
+
+# ----------------------------------------------------------------- k shortest paths
+def _simple_path_length(G, path, hops):
+    assert len(set(path)) == len(path), "not a simple path"
+    return 0 if len(path) == 1 else _walk_length(G, path, hops)
+
+
+def _walk_length(G, path, hops):
+    M = G.to_scipy(np.float64).tocsr()
+    total = 0.0
+    for u, v in itertools.pairwise(path):
+        row = M.indices[M.indptr[u]:M.indptr[u + 1]]
+        assert v in row, f"{u} → {v} is not an edge"
+        total += 1.0 if hops else float(M[u, v])
+    return total
+
+
+@given(g=edge_lists(max_n=10, negative=False), t=st.integers(0, 9), k=st.integers(1, 6),
+       weighted=st.booleans())
+def test_k_shortest_paths(backend, g, t, k, weighted):
+    """Lengths equal NetworkX's shortest_simple_paths, in order; every path is simple,
+    distinct and as long as stated; below the k-th length the two sets of paths agree."""
+    n, src, dst, w, directed, s = g
+    t %= n
+    G = build(n, src, dst, w, directed)
+    hops = not weighted or w is None
+    X = _nx_graph(n, src, dst, None if hops else w, directed)
+    weight = None if hops else "weight"
+    try:
+        want = list(itertools.islice(nx.shortest_simple_paths(X, s, t, weight=weight), k))
+    except nx.NetworkXNoPath:
+        want = []
+    got = sp.k_shortest_paths(G, s, t, k, weighted=not hops, backend=backend)
+    want_len = [nx.path_weight(X, p, "weight") if weight else len(p) - 1 for p in want]
+    assert [d for d, _ in got] == pytest.approx(want_len)
+    assert len({tuple(p) for _, p in got}) == len(got)
+    for d, p in got:
+        assert p[0] == s and p[-1] == t
+        assert isinstance(d, int if hops else float)
+        assert _simple_path_length(G, p, hops) == pytest.approx(d)
+    if got:
+        top = got[-1][0]
+        assert ({tuple(p) for d, p in got if d < top - 1e-9}
+                == {tuple(p) for d, p in zip(want_len, want) if d < top - 1e-9})
+
+
+def test_k_shortest_paths_rome99_matches_scipy_yen(backend):
+    csgraph_yen = getattr(csgraph, "yen", None)
+    G = sp.read(shared_graph("road/rome99.mtx.gz"))
+    M = G.to_scipy(np.float64)
+    for s, t in ((0, 3352), (100, 2000)):
+        got = sp.k_shortest_paths(G, s, t, 10, backend=backend)
+        assert len(got) == 10
+        if csgraph_yen is not None:
+            want = csgraph_yen(M, s, t, 10)
+            assert [d for d, _ in got] == pytest.approx(list(want))
+        for d, p in got:
+            assert _simple_path_length(G, p, False) == pytest.approx(d)
+
+
+def test_k_shortest_paths_errors(backend):
+    G = sp.Graph.from_edges([0, 1], [1, 2], weights=[1.0, -1.0])
+    with pytest.raises(sp.NegativeWeightError):
+        sp.k_shortest_paths(G, 0, 2, 2, backend=backend)
+    assert sp.k_shortest_paths(G, 0, 2, 2, weighted=False, backend=backend) == [
+        (2, [0, 1, 2])]
+    with pytest.raises(ValueError, match="k must be"):
+        sp.k_shortest_paths(G, 0, 2, 0, backend=backend)
+    with pytest.raises(sp.SourceError, match="target 5"):
+        sp.k_shortest_paths(G, 0, 5, 2, backend=backend)

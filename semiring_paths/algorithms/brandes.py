@@ -17,7 +17,7 @@ Every neighbour of a vertex at level ℓ − 1 lies at level ℓ or lower, so ``
 cleared between levels.  Betweenness is the column sums of ``Δ``.
 
 With positive weights the same text runs on the tight-edge DAG of each source,
-``T = {(u, v) : d(u) + w(u, v) = d(v)}``, without the ``¬Σ`` mask (``dag``): there the
+``T = {(u, v) : d(u) + w(u, v) = d(v)}``, without the ``¬Σ`` mask (``walks``): there the
 walks of ``T`` are exactly the shortest paths, and a vertex's level is its last — the
 longest walk reaching it — so its successors are final before it is.
 """
@@ -28,6 +28,7 @@ import numpy as np
 
 from ..backends.interface import Backend
 from ..semirings import min_plus
+from .counting import count_paths
 from .multi_source import batched_workfront
 
 __all__ = ["dependencies"]
@@ -41,30 +42,24 @@ def dependencies(be: Backend, sources: np.ndarray, weighted: bool
     if fused is not None:
         return fused
     if not weighted:
-        return _counted(be, sources, dag=False)
+        return _counted(be, sources, walks=False)
     n = be.n
     dep, hits, reach = np.zeros(n), np.zeros(n, np.int64), np.zeros(sources.size, np.int64)
     D = batched_workfront(be, sources, min_plus)              # distances, k × n
     for i, s in enumerate(sources.tolist()):
         T = be.tight_subgraph(D[i], min_plus)                 # the shortest-path DAG of s
-        d, h, r = _counted(T, np.array([s]), dag=True)
+        d, h, r = _counted(T, np.array([s]), walks=True)
         dep += d
         hits += h
         reach[i] = r[0]
     return dep, hits, reach
 
 
-def _counted(be: Backend, sources: np.ndarray, dag: bool
+def _counted(be: Backend, sources: np.ndarray, walks: bool
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     # ---------------------------------------------------------------- forward: count
-    # Σ: shortest-path counts, F: paths of length ℓ, L: each vertex's level (k × n)
-    paths, F, levels = be.count_start(sources)               # Σ = F = e_s ; L⟨F⟩ = 0
-    depth = 0
-    while True:
-        F = be.count_step(F, paths, levels, depth + 1, dag)   # F⟨¬Σ⟩ = F plus.first A
-        if not be.nvals(F):                                   # Σ += F ; L⟨F⟩ = ℓ
-            break
-        depth += 1
+    # Σ: shortest-path counts, L: each vertex's level (k × n)
+    paths, _, levels, depth = count_paths(be, sources, walks)
     # ---------------------------------------------------------------- backward: sweep
     # Δ: dependencies, W: (1 + Δ) ÷ Σ of the vertices already swept
     delta, W = be.empty(paths), be.empty(paths)

@@ -24,6 +24,7 @@ operation                  algebra
 ``stored(M)``              stored entries of ``M`` (``A`` by default)
 ``min_out``                per vertex, its least out-weight (Crauser's Δ_node), a vector
 ``empty(like)``            a vector with no entries
+``indicator(ids)``         a vector with an entry (``True``) at each of the host ``ids``
 ``reduce(x, ⊕)``           ``⊕_i x(i)`` (``None`` when ``x`` is empty)
 ``inner(x, y, ⊕.⊗)``       ``x ⊕.⊗ y`` (Crauser's ``Δᵢ = U min.+ minout``)
 ``select(x, op, c)``       ``x⟨x op c⟩``
@@ -38,14 +39,16 @@ operation                  algebra
 ``bits_count(F, k)``       per source, the bits set in ``F`` (popcount)
 ``bits_levels(F, L, ℓ)``   ``L⟨F⟩ = ℓ`` into a host ``k × n`` array
 ``tight_subgraph(d, ⊕.⊗)`` a backend over ``T = {(u, v) : d(u) ⊗ w(u, v) = d(v)}``
-``count_start(S)``         ``Σ = F = e_s`` for each source (``k × n``, path counts), and
-                           ``L = 0·e_s`` (levels)
+``count_start(S)``         ``Σ = F = e_s`` for each source (``k × n``, path counts; one
+                           row for all with ``together``), and ``L = 0·e_s`` (levels)
 ``count_step(F, Σ, L, ℓ)`` ``F⟨¬Σ, replace⟩ = F plus.first A`` ; ``Σ += F`` ; ``L⟨F⟩ = ℓ``
-                           (``dag=True``: no mask — every walk of a DAG ``A`` counts)
+                           (``walks=True``: no mask — every walk of a DAG ``A`` counts)
 ``dependency_step(…, ℓ)``  ``W⟨L = ℓ⟩ = (1 + Δ) ÷ Σ`` ;
                            ``Δ⟨L = ℓ−1⟩ += (W plus.first Aᵀ) × Σ``
 ``dependency_sums(Δ, Σ)``  column sums of ``Δ``; per vertex the sources reaching it, per
                            source the vertices it reaches (both without themselves)
+``counts(X)``              a ``k × n`` count or level matrix as a host float64 array
+                           (``nan`` where it holds nothing)
 ``export(x, fill)``        ``x`` as a dense int64 / float64 array, ``fill`` where empty
 ``values(d, ⊕.⊗)``         ``d`` as float64, ``0̄`` where no path reaches
 =========================  ================================================================
@@ -66,6 +69,7 @@ Capabilities (defaults: "not here")
                                                (``k × n``: relax/improve take them too)
 ``tight_tree(d, ⊕.⊗, s)``                      a shortest-path tree in one pass
 ``brandes(sources, weighted)``                 betweenness dependencies, fused
+``spur_search(hops)``                          Yen's masked point-to-point search
 ``memory_budget()``                            bytes a batch of sources may use
 =============================================  ============================================
 """
@@ -132,6 +136,8 @@ class Backend(ABC):
     @abstractmethod
     def empty(self, like: Any = None) -> Any: ...
     @abstractmethod
+    def indicator(self, ids: np.ndarray) -> Any: ...
+    @abstractmethod
     def reduce(self, x: Any, semiring: Semiring) -> float | None: ...
     @abstractmethod
     def inner(self, x: Any, y: Any, semiring: Semiring) -> float | None: ...
@@ -170,18 +176,22 @@ class Backend(ABC):
     # ----------------------------------------------------------------- path counts
     # Brandes in algebra (``algorithms/brandes.py``); a backend provides these, or the
     # whole computation fused (``brandes``), which the algorithm asks for first.
-    def count_start(self, sources: np.ndarray) -> tuple[Any, Any, Any]:
+    def count_start(self, sources: np.ndarray, together: bool = False
+                    ) -> tuple[Any, Any, Any]:
         raise NotImplementedError(
             f"the {self.name!r} backend has no path-counting operations yet "
             "(betweenness runs on the 'cpu' backend)")
 
     def count_step(self, F: Any, paths: Any, levels: Any, level: int,
-                   dag: bool = False) -> Any:
+                   walks: bool = False) -> Any:
         raise NotImplementedError(f"{type(self).__name__} has no count_step")
 
     def dependency_step(self, W: Any, delta: Any, paths: Any, levels: Any,
                         level: int) -> None:
         raise NotImplementedError(f"{type(self).__name__} has no dependency_step")
+
+    def counts(self, X: Any) -> np.ndarray:
+        raise NotImplementedError(f"{type(self).__name__} has no counts")
 
     def dependency_sums(self, delta: Any, paths: Any, sources: np.ndarray
                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -249,6 +259,13 @@ class Backend(ABC):
         distance is inf and the path empty when t is unreachable.  ``need``: the caller
         asked for it by name (bring it in, compiling if need be, rather than decline).
         None: the full search answers."""
+        return None
+
+    def spur_search(self, hops: bool) -> Callable[..., tuple[float, Any]] | None:
+        """Yen's spur search (``algorithms/yen.py``): ``run(s, t, h, no_vertex, no_edge)
+        -> (length, path)``, the least ``s → t`` path avoiding the masked vertices and
+        stored edges (host bool arrays), guided by ``h`` (distances to ``t``); None: not
+        here."""
         return None
 
     def closure(self, method: str) -> Callable[[np.ndarray], tuple[np.ndarray, int]] | None:

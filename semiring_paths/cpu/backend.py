@@ -310,6 +310,9 @@ class GraphBLASBackend(FusedLoops, Backend):
             return Matrix(like.dtype, like.nrows, like.ncols)
         return Vector(_FP64 if like is None else like.dtype, self.n)
 
+    def indicator(self, ids: np.ndarray) -> Vector:
+        return Vector.from_coo(np.asarray(ids, np.int64), True, size=self.n, dtype=_BOOL)
+
     def reduce(self, x: Vector, semiring: Semiring) -> float | None:
         """⊕ over the entries of x; None when x is empty."""
         if not x.nvals:
@@ -433,18 +436,20 @@ class GraphBLASBackend(FusedLoops, Backend):
         levels[s, v] = level
 
     # ----------------------------------------------------------------- path counts
-    def count_start(self, sources: np.ndarray) -> tuple[Matrix, Matrix, Matrix]:
-        """``Σ = F = e_s`` (``k × n`` FP64 path counts) and ``L`` (levels, 0 at each
-        source)."""
-        k, rows = sources.size, np.arange(sources.size)
+    def count_start(self, sources: np.ndarray, together: bool = False
+                    ) -> tuple[Matrix, Matrix, Matrix]:
+        """``Σ = F = e_s`` (``k × n`` FP64 path counts; one row for all when
+        ``together``) and ``L`` (levels, 0 at each source)."""
+        k = 1 if together else sources.size
+        rows = np.zeros(sources.size, np.int64) if together else np.arange(k)
         F = Matrix.from_coo(rows, sources, 1.0, nrows=k, ncols=self.n, dtype=_FP64)
         L = Matrix.from_coo(rows, sources, 0, nrows=k, ncols=self.n, dtype=_I64)
         return F.dup(), F, L
 
     def count_step(self, F: Matrix, paths: Matrix, levels: Matrix, level: int,
-                   dag: bool = False) -> Matrix:
+                   walks: bool = False) -> Matrix:
         T = Matrix(_FP64, F.nrows, self.n)
-        if dag:
+        if walks:
             T << F.mxm(self.A, _PLUS_FIRST)                           # T = F plus.first A
         else:
             T(~paths.S, replace=True) << F.mxm(self.A, _PLUS_FIRST)  # T⟨¬Σ⟩ = F plus.first A
@@ -464,6 +469,9 @@ class GraphBLASBackend(FusedLoops, Backend):
         T = Matrix(_FP64, k, self.n)
         T(below.S) << W.mxm(self.AT, _PLUS_FIRST)                     # T = W plus.first Aᵀ
         delta(below.S, accum=binary.plus) << T.ewise_mult(paths, binary.times)  # Δ += T×Σ
+
+    def counts(self, X: Matrix) -> np.ndarray:
+        return X.to_dense(fill_value=np.nan, dtype=_FP64)
 
     def dependency_sums(self, delta: Matrix, paths: Matrix, sources: np.ndarray
                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -366,6 +366,22 @@ class FusedLoops:
                                                scratch.heap, scratch.pos, stamp)
         return run
 
+    def spur_search(self, hops: bool):
+        """Yen's masked point-to-point search, compiled (``loops/pair.py::spur``)."""
+        if not self.fused_pays(need=True):
+            return None
+        indptr, indices, w = self._csr
+        if hops and self.graph.weighted:
+            w = np.ones(indices.size, np.int8)
+        scratch = self._pair_scratch
+
+        def run(s: int, t: int, h: np.ndarray, no_vertex: np.ndarray,
+                no_edge: np.ndarray) -> tuple[float, np.ndarray]:
+            return pair.spur(indptr, indices, w, s, t, h, no_vertex, no_edge,
+                             scratch.dist, scratch.pred, scratch.seen, scratch.heap,
+                             scratch.pos, scratch.next())
+        return run
+
     def closure(self, method: str):
         """Blocked Floyd–Warshall or repeated squaring, compiled (``loops/dense.py``)."""
         if not self.fused_pays(need=True):

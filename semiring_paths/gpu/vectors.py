@@ -54,6 +54,13 @@ class OpenSetOps:
     def empty(self, like: DeviceVector | None = None) -> DeviceVector:
         return self._vec()
 
+    def indicator(self, ids: np.ndarray) -> DeviceVector:
+        x = self._vec()
+        idx = cp.asarray(np.asarray(ids, np.int64))
+        x.val[idx] = 1.0
+        x.has[idx] = True
+        return x
+
     # ----------------------------------------------------------------- the step
     def relax(self, f: DeviceVector, semiring, exclude: DeviceVector | None = None,
               direction: str = "push", matrix=None, closed: bool = False) -> DeviceVector:

@@ -9,7 +9,12 @@ from ``t`` over Aᵀ (``algorithms/queries.py``; Pohl 1971, Goldberg & Harrelson
   side has reached offers a path ``d_s(u) + w + d_t(v)``; the search stops once the two
   heaps' least values together reach the best offer μ (nothing left can beat it).
 
-Both work on arrays a query owns (``stamp`` makes a cached scratch valid for one query
+* :func:`spur`: one search of Yen's k shortest paths (``algorithms/yen.py``) — from
+  ``s`` to ``t`` avoiding masked vertices and edges, A* keyed by ``d(v) + h(v)`` where
+  ``h`` is the exact distance to ``t`` in the whole graph (admissible and consistent
+  for every masked subgraph, which only lengthens paths), stopping when ``t`` is popped.
+
+All work on arrays a query owns (``stamp`` makes a cached scratch valid for one query
 without clearing n entries: a vertex's entries count only when its stamp is the
 query's), and return the distance with the path as vertex ids.
 """
@@ -23,7 +28,7 @@ from numba import njit
 
 from .heap import pop, update
 
-__all__ = ["Scratch", "bidirectional_bfs", "bidirectional_dijkstra"]
+__all__ = ["Scratch", "bidirectional_bfs", "bidirectional_dijkstra", "spur"]
 
 ONE = np.uint64(1)
 
@@ -170,3 +175,48 @@ def bidirectional_dijkstra(indptr, indices, w, tptr, tind, tw, s, t, dist, pred,
     if meet < 0:
         return math.inf, np.empty(0, np.int64)
     return mu, _path(pred, meet, n)
+
+
+@njit(cache=True)
+def spur(indptr, indices, w, s, t, h, no_vertex, no_edge, dist, pred, seen, heap, pos,
+         stamp):
+    """The least ``s → t`` weight and path avoiding ``no_vertex[v]`` and ``no_edge[e]``
+    (``(inf, [])`` when none), A* on ``h`` (inf: cannot reach t)."""
+    g, key, pr, sn, hp, ps = dist[0], dist[1], pred[0], seen[0], heap[0], pos[0]
+    sn[s] = stamp
+    g[s] = 0.0
+    key[s] = h[s]
+    pr[s] = s
+    ps[s] = -1
+    size = update(hp, ps, key, s, 0)
+    while size > 0:
+        u = pop(hp, ps, key, size)
+        size -= 1
+        if u == t:
+            break
+        gu = g[u]
+        for e in range(indptr[u], indptr[u + 1]):
+            v = indices[e]
+            if no_edge[e] or no_vertex[v] or h[v] == math.inf:
+                continue
+            nd = gu + w[e]
+            if sn[v] != stamp:
+                sn[v] = stamp
+                g[v] = math.inf
+                ps[v] = -1
+            if nd < g[v]:
+                g[v] = nd
+                key[v] = nd + h[v]
+                pr[v] = u
+                size = update(hp, ps, key, v, size)
+    if sn[t] != stamp or g[t] == math.inf:
+        return math.inf, np.empty(0, np.int64)
+    out = np.empty(indptr.size, np.int64)
+    k = 0
+    v = t
+    while v != s:
+        out[k] = v
+        k += 1
+        v = pr[v]
+    out[k] = s
+    return g[t], out[:k + 1][::-1].copy()
