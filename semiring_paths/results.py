@@ -175,6 +175,10 @@ class _TreeResult:
     """Shared by BFS and SSSP results: a source, a tree of predecessors (given, or
     computed on first use by ``tree_fn``), paths read from it, and the trace."""
 
+    #: the search stopped at its targets or bound (``targets=``, ``cutoff=``,
+    #: ``max_depth=``): vertices whose values were not yet final read as unreached
+    stopped_early: bool = False
+
     def __init__(self, source: int, trace: Trace, tree: np.ndarray | None,
                  tree_fn: Callable[[], np.ndarray] | None = None):
         self.source = source

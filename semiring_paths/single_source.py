@@ -6,7 +6,9 @@ strategy name, the semiring, weights a strategy cannot take.  Kernels trust what
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -24,7 +26,8 @@ __all__ = ["bfs", "sssp"]
 
 
 def bfs(G: Graph, source: int, direction: str = "auto", backend: str = "auto", *,
-        strategy: str | None = None, as_cupy: bool = False) -> BFSResult:
+        strategy: str | None = None, targets: Sequence[int] | None = None,
+        max_depth: int | None = None, as_cupy: bool = False) -> BFSResult:
     """Breadth-first search from ``source``: hop levels and a BFS tree.
 
     Parameters
@@ -43,6 +46,12 @@ def bfs(G: Graph, source: int, direction: str = "auto", backend: str = "auto", *
         when CuPy sees one and the graph has at least 10⁶ stored edges, else the CPU.
     strategy : {"sovm", "bovm", "direction-optimizing"}, optional
         The same choice by the strategies' own names (overrides ``direction``).
+    targets : sequence of int, optional
+        Stop after the level that reaches the last of these.
+    max_depth : int, optional
+        Stop after this many levels.  With either, vertices not reached by then read
+        as unreached (``-1``) and ``result.stopped_early`` says whether the search had
+        more to explore.
     as_cupy : bool
         GPU only: leave ``levels`` and ``parents`` on the device as CuPy arrays (no copy
         back to the host).
@@ -80,6 +89,7 @@ def bfs(G: Graph, source: int, direction: str = "auto", backend: str = "auto", *
         name = _bfs.DIRECTIONS.get(strategy, strategy)
     strat = lookup("bfs", name)
     s = validate.source(G, source)
+    bound = validate.level_bound(G, targets, max_depth)
     memory.require(memory.SEARCH_PER_VERTEX * G.n_vertices,
                    f"a search over {G.n_vertices:,} vertices")
     t0 = time.perf_counter()
@@ -87,19 +97,29 @@ def bfs(G: Graph, source: int, direction: str = "auto", backend: str = "auto", *
     trace = Trace("bfs", name, be.name, G.n_vertices, G.n_stored)
     t1 = time.perf_counter()
     trace.setup_seconds = t1 - t0
-    run = be.fused_bfs(name)            # a backend may run the whole search compiled
-    if run is not None:
+    stopped = False
+    bounded = be.bounded_search(hops=True) if bound is not None else None
+    run = be.fused_bfs(name) if bound is None else None   # the whole search compiled
+    if bounded is not None:
+        levels, parents, stopped = bounded(s, bound.targets, bound.max_depth)
+    elif run is not None:
         levels, parents = run(s, trace, _bfs.ALPHA, _bfs.BETA)
+    elif bound is not None:
+        levels, parents = strat.run(be, s, trace, bound=bound)
+        stopped = bound.stopped
     else:
         levels, parents = strat.run(be, s, trace)
     levels, parents = be.export(levels, -1, as_cupy), be.export(parents, -1, as_cupy)
     trace.total_seconds = time.perf_counter() - t1
-    return BFSResult(s, levels, parents, trace)
+    r = BFSResult(s, levels, parents, trace)
+    r.stopped_early = bool(stopped)
+    return r
 
 
 def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
          semiring: str | Semiring = "min_plus", *, delta: float | None = None,
-         direction: str = "auto", as_cupy: bool = False) -> PathResult:
+         direction: str = "auto", targets: Sequence[int] | None = None,
+         cutoff: float | None = None, as_cupy: bool = False) -> PathResult:
     """Single-source path values from ``source`` under a semiring (shortest by default).
 
     Parameters
@@ -142,6 +162,15 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
         ``"auto"`` (default): the fixed-point strategies (``"bellman-ford"``,
         ``"workfront"``, ``"light-first"``) push small frontiers and pull large ones; the
         others push.  Same answers every way.
+    targets : sequence of int, optional
+        Stop once every target's value is final (a settle strategy knows it; a fixed
+        point once its open set's best value is no better than the targets').
+    cutoff : float, optional
+        Only values no worse than this are wanted (min_plus: ``≤ cutoff``); the search
+        stops once nothing open is.  With either, vertices whose values were not final
+        (or are beyond the cutoff) read as unreached, and ``result.stopped_early`` says
+        whether the search stopped before its end.  Negative weights allow no early
+        stop: the search runs to its end and the cutoff applies to its values.
     as_cupy : bool
         GPU only: leave ``distances`` on the device as a CuPy array.
 
@@ -173,11 +202,16 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
                    f"a search over {G.n_vertices:,} vertices")
     drn = validate.direction(direction)
     dlt = validate.delta(delta)
+    bound = validate.bound(G, sr, targets, cutoff)
     t0 = time.perf_counter()
     be = validate.backend(G, backend, as_cupy)
     name = _sssp.auto(G, sr, be) if strategy == "auto" else strategy
     if name == "bfs":
-        return _sssp_by_bfs(G, s, be.name, as_cupy)
+        return _sssp_by_bfs(G, s, be.name, as_cupy, bound)
+    if bound is not None and strategy == "auto" and sr.name == "min_plus":
+        bounded = be.bounded_search(hops=False)
+        if bounded is not None:
+            return _sssp_bounded(G, s, be, bounded, bound, t0)
     strat, drn = validate.sssp_strategy(G, name, sr, dlt, drn, strategy != "auto")
     if not strat.nonnegative and sr.name == "min_plus" and G.has_negative_weights \
             and not G.directed:
@@ -187,23 +221,66 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
     trace.setup_seconds = t1 - t0
     # a backend may run a whole strategy fused; else the strategy's shared text
     delta = _sssp.resolve_delta(name, G, dlt, be)
-    run = be.fused(name, sr, drn, delta) or (lambda *a, **k: strat.run(be, *a, **k))
-    d, tree = run(s, sr, trace, delta=delta, direction=drn)
+    if bound is None:
+        run = be.fused(name, sr, drn, delta) or (lambda *a, **k: strat.run(be, *a, **k))
+        d, tree = run(s, sr, trace, delta=delta, direction=drn)
+    else:                               # the strategy's own loop checks the rule
+        d, tree = strat.run(be, s, sr, trace, delta=delta, direction=drn, bound=bound)
     dist = be.values(d, sr, as_cupy)
+    if bound is not None:
+        dist = bound.finish(dist.get() if as_cupy else dist)
+        dist = be.export(dist, sr.zero, as_cupy) if as_cupy else dist
+        tree = None if tree is None else np.where(dist[:tree.size] != sr.zero, tree, -1) \
+            if not as_cupy else None
     trace.total_seconds = time.perf_counter() - t1
     host = dist.get if as_cupy else lambda: dist
     trace.reached_fn = lambda: int(G.out_degree[host() != sr.zero].sum())
-    return PathResult(s, dist, trace, sr, predecessors=tree,
-                      predecessors_fn=lambda: tight_parents(be, dist, sr, s))
+    r = PathResult(s, dist, trace, sr, predecessors=tree,
+                   predecessors_fn=lambda: tight_parents(be, dist, sr, s))
+    r.stopped_early = bound is not None and bound.stopped
+    return r
 
 
-def _sssp_by_bfs(G: Graph, s: int, backend: str, as_cupy: bool = False) -> PathResult:
-    """min_plus on an unweighted (or uniform-weight ``c``) graph: BFS levels × c."""
-    r = bfs(G, s, backend=backend, as_cupy=as_cupy)
-    dist = levels_to_distances(r.levels, G.uniform_weight if G.weighted else 1.0)
+def _sssp_bounded(G: Graph, s: int, be, run, bound, t0: float) -> PathResult:
+    """min_plus to targets or a cutoff by the backend's compiled stopping search."""
+    trace = Trace("sssp", "dijkstra/bounded", be.name, G.n_vertices, G.n_stored)
+    t1 = time.perf_counter()
+    trace.setup_seconds = t1 - t0
+    dist, parents, final = run(s, bound.targets, bound.cutoff)
+    if math.isfinite(final):
+        bound.final = final
+    bound.finish(dist)
+    parents[dist == math.inf] = -1
+    parents[s] = -1
+    trace.total_seconds = time.perf_counter() - t1
+    r = PathResult(s, dist, trace, min_plus, predecessors=parents)
+    r.stopped_early = bound.stopped
+    return r
+
+
+def _sssp_by_bfs(G: Graph, s: int, backend: str, as_cupy: bool = False,
+                 bound=None) -> PathResult:
+    """min_plus on an unweighted (or uniform-weight ``c``) graph: BFS levels × c; a
+    cutoff becomes a depth."""
+    c = G.uniform_weight if G.weighted else 1.0
+    depth = None
+    if bound is not None and bound.cutoff is not None:
+        depth = max(math.floor(bound.cutoff / c), 0) if c > 0 else None
+        if bound.cutoff < 0:
+            depth = -1
+    if depth == -1:                                   # nothing is that close, not even s
+        r = bfs(G, s, backend=backend, max_depth=0)
+        none = np.full(G.n_vertices, -1, np.int64)
+        r = BFSResult(s, none, none.copy(), r.trace)
+    else:
+        r = bfs(G, s, backend=backend, as_cupy=as_cupy,
+                targets=None if bound is None else bound.targets, max_depth=depth)
+    dist = levels_to_distances(r.levels, c)
     r.trace.algorithm = "sssp"
     r.trace.strategy = f"bfs/{r.trace.strategy}"
-    return PathResult(s, dist, r.trace, min_plus, predecessors=r.parents)
+    out = PathResult(s, dist, r.trace, min_plus, predecessors=r.parents)
+    out.stopped_early = r.stopped_early
+    return out
 
 
 def _check_undirected_negative(G: Graph, s: int, backend: str) -> None:

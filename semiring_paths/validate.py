@@ -143,6 +143,37 @@ def nonnegative(G: Graph, sr: Semiring, who: str, instead: str) -> None:
             f"{_edge(G, k)} weighs {w[k]}")
 
 
+def level_bound(G: Graph, targets: Any, max_depth: Any):
+    """A BFS's stopping rule, or None when neither is given."""
+    from .algorithms.bounds import LevelBound
+
+    if targets is None and max_depth is None:
+        return None
+    if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(
+            max_depth, (int, np.integer)) or max_depth < 0):
+        raise ValueError(f"max_depth must be an int >= 0, got {max_depth!r}")
+    tg = None if targets is None else np.unique(sources(G, np.atleast_1d(
+        np.asarray(targets))))
+    return LevelBound(tg, None if max_depth is None else int(max_depth))
+
+
+def bound(G: Graph, sr: Semiring, targets: Any, cutoff: Any):
+    """An SSSP's stopping rule, or None when neither is given; early stops need weights
+    a settle strategy takes (non-negative for min_plus)."""
+    from .algorithms.bounds import Bound
+
+    if targets is None and cutoff is None:
+        return None
+    if cutoff is not None and (isinstance(cutoff, bool) or not isinstance(
+            cutoff, (int, float, np.number)) or math.isnan(cutoff)):
+        raise ValueError(f"cutoff must be a number, got {cutoff!r}")
+    tg = None if targets is None else np.unique(sources(G, np.atleast_1d(
+        np.asarray(targets))))
+    early = not (sr.name == "min_plus" and G.has_negative_weights) and not (
+        sr.name == "max_times" and G.weighted and G.n_stored and G.weights.max() > 1)
+    return Bound(sr, tg, None if cutoff is None else float(cutoff), early)
+
+
 def positive(G: Graph, who: str) -> None:
     """Weights that count shortest paths: positive (a zero weight makes the count depend
     on the order of ties, and a zero-weight cycle makes it infinite)."""

@@ -6,6 +6,7 @@ import itertools
 import subprocess
 import sys
 
+import networkx as nx
 import numpy as np
 from scipy.sparse import csgraph
 
@@ -89,3 +90,21 @@ def test_one_vocabulary_with_the_library(capsys):
 
     args = _parser().parse_args(["sssp", "karate", "-s", "0", "--backend", "gpu"])
     assert args.backend == "gpu" and args.direction == "auto"
+
+
+def test_betweenness_command(capsys, tmp_path):
+    """``betweenness GRAPH``: the most central vertex and the written values are
+    NetworkX's; a sampled run says how many sources it used."""
+    out = tmp_path / "b.npy"
+    assert main(["betweenness", "karate", "--show", "1", "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    X = nx.from_scipy_sparse_array(sp.read("karate").to_scipy())
+    want = nx.betweenness_centrality(X)
+    got = np.load(out)
+    assert np.allclose(got, [want[v] for v in range(len(want))], rtol=1e-9)
+    assert f"\n         0  {got[0]:>14.6g}" in text
+    assert main(["betweenness", "rome99", "--sources", "20", "--weighted", "--show",
+                 "0"]) == 0
+    assert "from 20 sources (weights)" in capsys.readouterr().out
+    assert main(["betweenness", "karate", "--sources", "99"]) == 2
+    assert "cannot sample 99" in capsys.readouterr().err

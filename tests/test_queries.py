@@ -267,3 +267,88 @@ def test_k_shortest_paths_errors(backend):
         sp.k_shortest_paths(G, 0, 2, 0, backend=backend)
     with pytest.raises(sp.SourceError, match="target 5"):
         sp.k_shortest_paths(G, 0, 5, 2, backend=backend)
+
+
+# ----------------------------------------------------------------- targets and bounds
+SSSP_STRATEGIES = ["auto", "bellman-ford", "workfront", "light-first", "martin",
+                   "crauser", "crauser-economic", "near-far", "delta-stepping", "dijkstra"]
+
+
+@given(g=edge_lists(negative=False), strategy=st.sampled_from(SSSP_STRATEGIES),
+       picks=st.lists(st.integers(0, 23), min_size=1, max_size=3),
+       cutoff=st.one_of(st.none(), st.floats(-1, 20)))
+def test_sssp_targets_and_cutoff(backend, g, strategy, picks, cutoff):
+    """An early stop never returns a wrong value: targets get their full-search values,
+    every other value returned is the full search's, and the cutoff keeps exactly the
+    values within it."""
+    n, src, dst, w, directed, s = g
+    G = build(n, src, dst, w, directed)
+    full = csgraph.dijkstra(scipy_matrix(n, src, dst, w, directed), indices=s)
+    targets = sorted({p % n for p in picks})
+    r = sp.sssp(G, s, strategy=strategy, backend=backend, targets=targets, cutoff=cutoff)
+    d = r.distances
+    want_t = full[targets] if cutoff is None else np.where(full[targets] <= cutoff,
+                                                           full[targets], np.inf)
+    np.testing.assert_array_equal(d[targets], want_t)
+    kept = np.isfinite(d)
+    np.testing.assert_array_equal(d[kept], full[kept])
+    if cutoff is not None:
+        assert not (d[kept] > cutoff).any()
+    if not r.stopped_early:
+        np.testing.assert_array_equal(
+            d, full if cutoff is None else np.where(full <= cutoff, full, np.inf))
+    for t in np.flatnonzero(kept).tolist():                 # trees follow kept values
+        path = r.path_to(t)
+        assert path[0] == s and path[-1] == t
+
+
+@given(g=edge_lists(), picks=st.lists(st.integers(0, 23), max_size=3),
+       depth=st.one_of(st.none(), st.integers(0, 6)),
+       direction=st.sampled_from(["auto", "push", "pull"]))
+def test_bfs_targets_and_depth(backend, g, picks, depth, direction):
+    n, src, dst, w, directed, s = g
+    G = build(n, src, dst, w, directed)
+    hops = csgraph.shortest_path(scipy_matrix(n, src, dst, None, directed),
+                                 unweighted=True, indices=s)
+    full = np.where(np.isfinite(hops), hops, -1).astype(np.int64)
+    targets = sorted({p % n for p in picks}) or None
+    r = sp.bfs(G, s, direction, backend=backend, targets=targets, max_depth=depth)
+    lv = r.levels
+    kept = lv >= 0
+    np.testing.assert_array_equal(lv[kept], full[kept])
+    if depth is not None:
+        assert lv.max() <= depth
+        np.testing.assert_array_equal(kept, (full >= 0) & (full <= depth)
+                                      if targets is None or r.stopped_early is False
+                                      else kept)
+    if targets is not None:
+        reach = full[targets]
+        want = np.where((reach >= 0) & ((reach <= depth) if depth is not None else True),
+                        reach, -1)
+        np.testing.assert_array_equal(lv[targets], want)
+    for t in np.flatnonzero(kept).tolist():
+        assert len(r.path_to(t)) == lv[t] + 1
+
+
+def test_bounds_on_a_road_graph(backend):
+    """osm-malta: a near target stops the search early and costs a fraction of it."""
+    G = sp.read(shared_graph("road/osm-malta.mtx.gz"))
+    full = sp.sssp(G, 0, backend=backend).distances
+    near = int(np.argsort(full)[50])
+    r = sp.sssp(G, 0, targets=[near], backend=backend)
+    assert r.stopped_early and r.distances[near] == full[near]
+    assert np.isfinite(r.distances).sum() < G.n_vertices // 10
+    c = sp.sssp(G, 0, cutoff=float(full[near]), backend=backend)
+    np.testing.assert_array_equal(c.distances, np.where(full <= full[near], full, np.inf))
+    b = sp.bfs(G, 0, max_depth=5, backend=backend)
+    assert b.stopped_early and b.levels.max() == 5
+
+
+def test_bound_errors(backend):
+    G = sp.read("karate")
+    with pytest.raises(sp.SourceError, match="out of range"):
+        sp.sssp(G, 0, targets=[99], backend=backend)
+    with pytest.raises(ValueError, match="max_depth"):
+        sp.bfs(G, 0, max_depth=-1, backend=backend)
+    with pytest.raises(ValueError, match="cutoff"):
+        sp.sssp(G, 0, cutoff=float("nan"), backend=backend)

@@ -30,6 +30,7 @@ import time
 
 from ..backends.interface import Backend
 from ..results import Trace
+from .bounds import LevelBound
 from .registry import register
 
 ALPHA = 15.0
@@ -39,8 +40,9 @@ DIRECTIONS = {"push": "sovm", "pull": "bovm", "auto": "direction-optimizing"}
 
 
 def run_bfs(be: Backend, source: int, mode: str, trace: Trace,
-            alpha: float = ALPHA, beta: float = BETA):
-    """The BFS loop; ``mode`` is "push", "pull" or "direction-optimizing".
+            alpha: float = ALPHA, beta: float = BETA, bound: LevelBound | None = None):
+    """The BFS loop; ``mode`` is "push", "pull" or "direction-optimizing"; ``bound``
+    stops it at a depth or once its targets are reached.
 
     Returns ``(levels, parents)`` as the backend's vectors (``be.export`` makes arrays).
     """
@@ -54,7 +56,10 @@ def run_bfs(be: Backend, source: int, mode: str, trace: Trace,
     m_unexplored = be.graph.n_stored if mode == "direction-optimizing" else 0
     # ---------------------------------------------------------------- levels
     while nq:
-        if not pull and be.finish_bfs(parents, levels, level, sizes, trace):
+        if bound is not None and bound.done(be, levels, level, True):
+            break
+        if bound is None and not pull and be.finish_bfs(parents, levels, level, sizes,
+                                                        trace):
             break          # a backend that runs high-diameter tails resident finished it
         t0 = time.perf_counter()
         level += 1
@@ -86,19 +91,20 @@ def run_bfs(be: Backend, source: int, mode: str, trace: Trace,
 
 
 @register("bfs", "sovm", description="push: q⟨¬π⟩ = q any.secondi A (DAWN SOVM)")
-def sovm(be: Backend, source: int, trace: Trace):
-    return run_bfs(be, source, "push", trace)
+def sovm(be: Backend, source: int, trace: Trace, bound: LevelBound | None = None):
+    return run_bfs(be, source, "push", trace, bound=bound)
 
 
 @register("bfs", "bovm", description="pull: q⟨¬π⟩ = Aᵀ any.firstj q (DAWN BOVM)")
-def bovm(be: Backend, source: int, trace: Trace):
-    return run_bfs(be, source, "pull", trace)
+def bovm(be: Backend, source: int, trace: Trace, bound: LevelBound | None = None):
+    return run_bfs(be, source, "pull", trace, bound=bound)
 
 
 @register("bfs", "direction-optimizing",
           description="push while the frontier is light, pull while heavy (Beamer)")
-def direction_optimizing(be: Backend, source: int, trace: Trace):
-    return run_bfs(be, source, "direction-optimizing", trace)
+def direction_optimizing(be: Backend, source: int, trace: Trace,
+                         bound: LevelBound | None = None):
+    return run_bfs(be, source, "direction-optimizing", trace, bound=bound)
 
 
 __all__ = ["DIRECTIONS", "bovm", "direction_optimizing", "run_bfs", "sovm"]

@@ -115,12 +115,15 @@ def _step(be, f, d, semiring, direction, matrix=None):
 
 
 def _fixed_point(be, source, d, f, semiring, trace, whole, direction, matrix=None,
-                 delta=math.nan):
+                 delta=math.nan, bound=None):
     """Rounds of ``t = f ⊕.⊗ A`` ; ``f = t⟨t ⊕ d ≠ d⟩`` ; ``d ⊕= t`` until nothing changes
-    (``whole``: every vertex with a value is the frontier).  Updates ``d`` in place."""
+    (``whole``: every vertex with a value is the frontier) or ``bound`` is met by the
+    changed set's best value.  Updates ``d`` in place."""
     n = be.n
     rounds = 0
     while be.nvals(f):
+        if bound is not None and bound.done(be, d, be.reduce(f, semiring)):
+            break
         rounds += 1
         if rounds > max(n, 1):
             raise NegativeCycleError.reachable_from(source, semiring.name)
@@ -137,16 +140,18 @@ def _fixed_point(be, source, d, f, semiring, trace, whole, direction, matrix=Non
 
 @register("sssp", "bellman-ford", directions=("push", "pull", "auto"),
           description="f = every vertex with a value")
-def bellman_ford(be, source, semiring, trace, delta=None, direction="auto"):
+def bellman_ford(be, source, semiring, trace, delta=None, direction="auto", bound=None):
     d, f = be.sssp_start(source, semiring)       # d = 0̄, d(s) = 1̄, f = e_s
-    return _fixed_point(be, source, d, f, semiring, trace, True, direction), None
+    return _fixed_point(be, source, d, f, semiring, trace, True, direction,
+                        bound=bound), None
 
 
 @register("sssp", "workfront", directions=("push", "pull", "auto"),
           description="f = the vertices that changed (Workfront)")
-def workfront(be, source, semiring, trace, delta=None, direction="auto"):
+def workfront(be, source, semiring, trace, delta=None, direction="auto", bound=None):
     d, f = be.sssp_start(source, semiring)
-    return _fixed_point(be, source, d, f, semiring, trace, False, direction), None
+    return _fixed_point(be, source, d, f, semiring, trace, False, direction,
+                        bound=bound), None
 
 
 #: light-first's default Δ = LIGHT_FIRST_C · w̄ / d̄ (the best of the measurements in
@@ -157,23 +162,26 @@ LIGHT_FIRST_C = 8.0
 @register("sssp", "light-first", nonnegative=True, semirings=("min_plus",), uses_delta=True,
           directions=("push", "pull", "auto"),
           description="fixed point over the light edges, then over all of A from there")
-def light_first(be, source, semiring, trace, delta=None, direction="auto"):
+def light_first(be, source, semiring, trace, delta=None, direction="auto", bound=None):
     delta = delta or default_delta(be.graph, LIGHT_FIRST_C)
     light = be.prune(delta)                       # A_L = A⟨A ≤ max(Δ, minout(i), minin(j))⟩
     d, f = be.sssp_start(source, semiring)
     _fixed_point(be, source, d, f, semiring, trace, False, direction, light, delta)
     f = be.support(d, semiring)                   # then A from every reached vertex: its
-    _fixed_point(be, source, d, f, semiring, trace, False, direction)   # heavy edges, once
+    _fixed_point(be, source, d, f, semiring, trace, False, direction,   # heavy edges,
+                 bound=bound)                                          # once
     return d, None
 
 
 # ----------------------------------------------------------------------- settle rules
-def _settle(be, source, semiring, trace, threshold, direction):
+def _settle(be, source, semiring, trace, threshold, direction, bound=None):
     """Settle ``F = U⟨δ ≤ Δᵢ⟩`` each round; ``threshold(U)`` gives ``Δᵢ``."""
     d, U = be.sssp_start(source, semiring)        # U: reached, unsettled, with δ
     S = be.empty(like=d)                           # settled
     at_most = "<=" if semiring.improves == "lt" else ">="
     while be.nvals(U):
+        if bound is not None and bound.done(be, d, be.reduce(U, semiring)):
+            break
         t0 = time.perf_counter()
         delta = threshold(U)
         F = be.select(U, at_most, delta)           # F = U⟨δ ≤ Δᵢ⟩
@@ -190,39 +198,45 @@ def _settle(be, source, semiring, trace, threshold, direction):
 
 @register("sssp", "martin", nonnegative=True, semirings=("min_plus", "max_min", "max_times"),
           description="settle every vertex at the minimum tentative distance (001 eq. 3)")
-def martin(be, source, semiring, trace, delta=None, direction="push"):
+def martin(be, source, semiring, trace, delta=None, direction="push", bound=None):
     return _settle(be, source, semiring, trace,
                    lambda U: be.reduce(U, semiring),                # Δᵢ = ⊕_U δ
-                   direction)
+                   direction, bound)
 
 
 @register("sssp", "crauser", nonnegative=True, semirings=("min_plus",),
           description="settle δ ≤ min_U (δ(u) + minout(u)) (001 eq. 1)")
-def crauser(be, source, semiring, trace, delta=None, direction="push"):
+def crauser(be, source, semiring, trace, delta=None, direction="push", bound=None):
     def threshold(U):
         v = be.inner(U, be.min_out, semiring)   # Δᵢ = U min.+ minout
         return math.inf if v is None else v
-    return _settle(be, source, semiring, trace, threshold, direction)
+    return _settle(be, source, semiring, trace, threshold, direction, bound)
 
 
 @register("sssp", "crauser-economic", nonnegative=True, semirings=("min_plus",),
           description="settle δ ≤ min_U δ + min_w (001 eq. 2)")
-def crauser_economic(be, source, semiring, trace, delta=None, direction="push"):
+def crauser_economic(be, source, semiring, trace, delta=None, direction="push",
+                     bound=None):
     w_min = be.graph.min_weight if be.graph.n_stored else 0.0
     return _settle(be, source, semiring, trace,
                    lambda U: be.reduce(U, semiring) + w_min,        # Δᵢ = min_U δ + min_w
-                   direction)
+                   direction, bound)
 
 
 # ----------------------------------------------------------------------- ranges
 @register("sssp", "near-far", nonnegative=True, semirings=("min_plus",), uses_delta=True,
           description="near set below split, far pile above; split += Δ (002)")
-def near_far(be, source, semiring, trace, delta=None, direction="push"):
+def near_far(be, source, semiring, trace, delta=None, direction="push", bound=None):
     delta = delta or default_delta(be.graph, NEAR_FAR_C)
     d, near = be.sssp_start(source, semiring)
     far = be.empty(like=d)
     split = delta
     while True:
+        if bound is not None:                      # the open set: near ∪ far
+            lows = [x for x in (be.reduce(near, semiring), be.reduce(far, semiring))
+                    if x is not None]
+            if bound.done(be, d, min(lows) if lows else None):
+                break
         t0 = time.perf_counter()
         if not be.nvals(near):
             far = be.current(far, d)               # drop superseded far entries
@@ -245,12 +259,16 @@ def near_far(be, source, semiring, trace, delta=None, direction="push"):
 @register("sssp", "delta-stepping", nonnegative=True, semirings=("min_plus",),
           uses_delta=True,
           description="buckets of width Δ: light edges to a fixed point, then heavy once")
-def delta_stepping(be, source, semiring, trace, delta=None, direction="push"):
+def delta_stepping(be, source, semiring, trace, delta=None, direction="push",
+                   bound=None):
     delta = delta or default_delta(be.graph, DELTA_STEPPING_C)
     light, heavy = be.split(delta)                 # A⟨A ≤ Δ⟩, A⟨A > Δ⟩
     d, U = be.sssp_start(source, semiring)         # U: open vertices with δ
     while be.nvals(U):
-        hi = bucket_end(be.reduce(U, semiring), delta)   # lowest non-empty bucket
+        low = be.reduce(U, semiring)
+        if bound is not None and bound.done(be, d, low):
+            break
+        hi = bucket_end(low, delta)                # lowest non-empty bucket
         B = be.select(U, "<", hi)                  # B = U⟨δ < (k+1)Δ⟩
         R = be.empty(like=d)                       # settled in this bucket
         while be.nvals(B):
@@ -276,7 +294,8 @@ def delta_stepping(be, source, semiring, trace, delta=None, direction="push"):
 # ----------------------------------------------------------------------- reference
 @register("sssp", "dijkstra", nonnegative=True, directions=("push",),
           description="serial heap Dijkstra, one vertex settled per step (reference)")
-def dijkstra(be, source, semiring, trace, delta=None, direction="push"):
+def dijkstra(be, source, semiring, trace, delta=None, direction="push", bound=None):
+    # the serial reference runs to the end; a bound's cutoff applies to what it returns
     t0 = time.perf_counter()
     dist, tree, settled, relaxed = heap_dijkstra(be.graph, source, semiring)
     trace.add(frontier=settled, edges=relaxed, seconds=time.perf_counter() - t0,

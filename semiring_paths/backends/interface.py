@@ -25,6 +25,7 @@ operation                  algebra
 ``min_out``                per vertex, its least out-weight (Crauser's Δ_node), a vector
 ``empty(like)``            a vector with no entries
 ``indicator(ids)``         a vector with an entry (``True``) at each of the host ``ids``
+``gather(x, ids, fill)``   ``x(ids)`` as a host float64 array (``fill`` where empty)
 ``reduce(x, ⊕)``           ``⊕_i x(i)`` (``None`` when ``x`` is empty)
 ``inner(x, y, ⊕.⊗)``       ``x ⊕.⊗ y`` (Crauser's ``Δᵢ = U min.+ minout``)
 ``select(x, op, c)``       ``x⟨x op c⟩``
@@ -70,6 +71,7 @@ Capabilities (defaults: "not here")
 ``tight_tree(d, ⊕.⊗, s)``                      a shortest-path tree in one pass
 ``brandes(sources, weighted)``                 betweenness dependencies, fused
 ``spur_search(hops)``                          Yen's masked point-to-point search
+``bounded_search(hops)``                       a search that stops at targets or a bound
 ``memory_budget()``                            bytes a batch of sources may use
 =============================================  ============================================
 """
@@ -137,6 +139,8 @@ class Backend(ABC):
     def empty(self, like: Any = None) -> Any: ...
     @abstractmethod
     def indicator(self, ids: np.ndarray) -> Any: ...
+    @abstractmethod
+    def gather(self, x: Any, ids: np.ndarray, fill: float) -> np.ndarray: ...
     @abstractmethod
     def reduce(self, x: Any, semiring: Semiring) -> float | None: ...
     @abstractmethod
@@ -259,6 +263,14 @@ class Backend(ABC):
         distance is inf and the path empty when t is unreachable.  ``need``: the caller
         asked for it by name (bring it in, compiling if need be, rather than decline).
         None: the full search answers."""
+        return None
+
+    def bounded_search(self, hops: bool) -> Callable[..., tuple[Any, Any, Any]] | None:
+        """A search that stops at targets or a bound (``algorithms/bounds.py``), compiled:
+        ``run(s, targets, limit)``; hops: ``(levels, parents, stopped)`` to depth
+        ``limit``; else min_plus over non-negative weights: ``(distances, parents,
+        final)`` to cutoff ``limit``, final up to ``final``.  None: the strategies' own
+        loops stop by the rule."""
         return None
 
     def spur_search(self, hops: bool) -> Callable[..., tuple[float, Any]] | None:

@@ -313,6 +313,12 @@ class GraphBLASBackend(FusedLoops, Backend):
     def indicator(self, ids: np.ndarray) -> Vector:
         return Vector.from_coo(np.asarray(ids, np.int64), True, size=self.n, dtype=_BOOL)
 
+    def gather(self, x, ids: np.ndarray, fill: float) -> np.ndarray:
+        if isinstance(x, np.ndarray):
+            return x[ids].astype(np.float64)
+        out = x[np.asarray(ids, np.int64)].new().to_dense(fill_value=np.nan, dtype=_FP64)
+        return np.where(np.isnan(out), fill, out)
+
     def reduce(self, x: Vector, semiring: Semiring) -> float | None:
         """⊕ over the entries of x; None when x is empty."""
         if not x.nvals:

@@ -28,7 +28,7 @@ from ..results import Trace
 from ..semirings import Semiring, min_plus
 from . import warm
 from .loops import bfs as bfs_loops
-from .loops import brandes, dense, many, pair, sssp
+from .loops import bounded, brandes, dense, many, pair, sssp
 from .loops import threads as parallel
 
 # The rule (measured with benchmarks/bench_cpu.py and by hand, 2 cores, best of 2-3):
@@ -364,6 +364,36 @@ class FusedLoops:
             return pair.bidirectional_dijkstra(indptr, indices, w, tptr, tind, tw, s, t,
                                                scratch.dist, scratch.pred, scratch.seen,
                                                scratch.heap, scratch.pos, stamp)
+        return run
+
+    def bounded_search(self, hops: bool):
+        """A BFS or (min_plus, non-negative) Dijkstra that stops at targets or a bound,
+        compiled (``loops/bounded.py``): ``run(s, targets, limit) -> (values, parents,
+        final)`` with ``limit`` a depth or a cutoff (None: none) and ``final`` the value
+        up to which everything is final (inf: the search ran out)."""
+        if not self.fused_pays() or (not hops and self.graph.has_negative_weights):
+            return None
+        indptr, indices, w = self._csr
+        n = self.n
+
+        def run(s: int, targets, limit):
+            is_target = np.zeros(n, np.bool_)
+            remaining = -1
+            if targets is not None:
+                is_target[targets] = True
+                remaining = int(targets.size)
+            parents = np.full(n, -1, np.int64)
+            if hops:
+                levels = np.full(n, -1, np.int64)
+                stopped = bounded.bfs(indptr, indices, s, is_target, remaining,
+                                      -1 if limit is None else int(limit), levels, parents)
+                return levels, parents, stopped
+            dist = np.full(n, np.inf)
+            heap, pos = np.empty(n, np.int64), np.full(n, -1, np.int64)
+            final = bounded.dijkstra(indptr, indices, w, s, is_target, remaining,
+                                     math.inf if limit is None else float(limit), dist,
+                                     parents, heap, pos)
+            return dist, parents, final
         return run
 
     def spur_search(self, hops: bool):

@@ -48,6 +48,14 @@ class GPUBackend(DeviceGraph, BFSSteps, BitmapBFS, FusedSSSP, OpenSetOps, Backen
             return x.edges
         return int(self.degree[x.indices()].sum().get())
 
+    def gather(self, x, ids: np.ndarray, fill: float) -> np.ndarray:
+        idx = cp.asarray(np.asarray(ids, np.int64))
+        if isinstance(x, DeviceVector):
+            return cp.where(x.has[idx], x.val[idx], fill).astype(cp.float64).get()
+        if isinstance(x, np.ndarray):
+            return x[ids].astype(np.float64)
+        return x[idx].astype(cp.float64).get()
+
     def export(self, x, fill, device: bool = False):
         """``x`` as int64 / float64: on the host, or a CuPy array with ``device=True``."""
         if isinstance(x, DeviceVector):
