@@ -17,7 +17,11 @@ from __future__ import annotations
 
 from . import centrality, distance_measures, generic, traversal, unweighted, weighted  # noqa: F401
 from .convert import NAME, SemiringPathsGraph
-from .registry import REGISTRY, dispatch_counts
+from .registry import COMMON_DECLINES, REGISTRY, _caching, dispatch_counts
+
+#: graphs with fewer edges stay with NetworkX under ``backend_priority``
+SHOULD_RUN_EDGES = 10_000
+_SHOULD = ("semiring_paths", "should_run")
 
 __all__ = ["FUNCTIONS", "BackendInterface", "SemiringPathsGraph", "dispatch_counts",
            "get_info"]
@@ -45,16 +49,36 @@ class BackendInterface:
 
     @staticmethod
     def should_run(name, args, kwargs):
+        """Dispatch when the graph has 10⁴ edges or more (below, NetworkX's own loop
+        costs less than a conversion).  Decided once per graph: the answer is kept in
+        ``G.__networkx_cache__``, which NetworkX clears when the graph changes, so the
+        per-source calls NetworkX's own all-pairs code makes pay a dictionary lookup."""
         G = args[0] if args else kwargs.get("G")
+        G = getattr(G, "nx", G)
+        cache = getattr(G, "__networkx_cache__", None) if _caching() else None
+        if cache is not None and _SHOULD in cache:
+            return cache[_SHOULD]
         try:
-            m = getattr(G, "nx", G).number_of_edges()
+            m = G.number_of_edges()
         except AttributeError:
             return True
-        return True if m >= 10_000 else "small graph: conversion costs more than it saves"
+        answer = True if m >= SHOULD_RUN_EDGES else (
+            "small graph: conversion costs more than it saves")
+        if cache is not None:
+            cache[_SHOULD] = answer
+        return answer
 
 
 for _name, _reg in REGISTRY.items():
     setattr(BackendInterface, _name, staticmethod(_reg.func))
+
+
+def _docs(reg) -> str:
+    left = [*(COMMON_DECLINES if reg.weight_arg else COMMON_DECLINES[:1]), *reg.declines]
+    if reg.dijkstra:
+        left.append("negative weights where NetworkX runs Dijkstra (its own behaviour "
+                    "is kept)")
+    return f"{reg.doc} Left to NetworkX (can_run declines): {'; '.join(left)}."
 
 
 def get_info() -> dict:
@@ -64,6 +88,6 @@ def get_info() -> dict:
         "project": "semiring_paths",
         "package": "semiring_paths",
         "short_summary": "Shortest paths as masked semiring products (GraphBLAS, CuPy).",
-        "functions": {name: {"additional_docs": reg.doc} for name, reg in REGISTRY.items()},
+        "functions": {name: {"additional_docs": _docs(reg)} for name, reg in REGISTRY.items()},
         "default_config": {},
     }

@@ -27,7 +27,8 @@ def _eccentricities(G: SemiringPathsGraph, nodes, weight) -> dict:
     return {v: _py(x, integer) for v, x in zip(nodes, e.tolist())}
 
 
-@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_no_sp)
+@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_no_sp,
+                    declines=("precomputed shortest paths (sp=)",))
 def eccentricity(G, v=None, sp=None, weight=None):
     G = _sp(G)
     e = _eccentricities(G, list(G.nx.nbunch_iter(v)), weight)

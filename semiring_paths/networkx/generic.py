@@ -33,7 +33,7 @@ def _matrix_method(a: dict) -> str | None:
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=lambda a: a.get("method") == "dijkstra",
-                    can_run=_known_method)
+                    can_run=_known_method, declines=("an unknown method",))
 def shortest_path_length(G, source=None, target=None, weight=None, method="dijkstra"):
     G = _sp(G)
     if method not in ("dijkstra", "bellman-ford"):
@@ -71,7 +71,8 @@ def has_path(G, source, target):
     return True
 
 
-@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_matrix_method)
+@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_matrix_method,
+                    declines=("floyd-warshall methods",))
 def average_shortest_path_length(G, weight=None, method=None):
     G = _sp(G)
     if method is None:

@@ -20,7 +20,13 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-__all__ = ["REGISTRY", "adjacency_weights", "dispatch_counts", "handed_weights",
+#: what every function leaves to NetworkX (``get_info``); the first applies to all,
+#: the others to functions that take weights
+COMMON_DECLINES = ("arguments NetworkX itself would reject",
+                   "weight functions (callables)",
+                   "non-numeric or non-finite weights")
+
+__all__ = ["COMMON_DECLINES", "REGISTRY", "adjacency_weights", "dispatch_counts", "handed_weights",
            "networkx_algorithm", "weight_facts"]
 
 #: calls served by this backend, per function name
@@ -39,6 +45,8 @@ class Registered:
     #: the function's own check: a reason string to decline, or None
     extra: Callable[[dict], str | None] | None
     doc: str
+    #: what ``extra`` declines, in words (``get_info``)
+    declines: tuple[str, ...] = ()
 
     def can_run(self, args: tuple, kwargs: dict) -> bool | str:
         try:
@@ -129,6 +137,7 @@ REGISTRY: dict[str, Registered] = {}
 def networkx_algorithm(*, weight_arg: str | None = None,
                        dijkstra: bool | Callable[[dict], bool] = False,
                        can_run: Callable[[dict], str | None] | None = None,
+                       declines: tuple[str, ...] = (),
                        doc: str = "Computed by semiring_paths' masked vector-matrix "
                                   "products.") -> Callable[[Callable], Callable]:
     """Register ``fn`` as the backend's version of ``networkx.<fn.__name__>``."""
@@ -141,6 +150,7 @@ def networkx_algorithm(*, weight_arg: str | None = None,
 
         served.__name__, served.__doc__ = name, fn.__doc__ or doc
         served._implementation = fn
-        REGISTRY[name] = Registered(name, served, weight_arg, dijkstra, can_run, doc)
+        REGISTRY[name] = Registered(name, served, weight_arg, dijkstra, can_run, doc,
+                                    declines)
         return served
     return deco

@@ -31,7 +31,7 @@ def bfs_layers(G, sources):
     return layers()
 
 
-@networkx_algorithm()
+@networkx_algorithm(declines=("sort_neighbors=",))
 def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
     G = _sp(G)
     if source not in G:
@@ -46,7 +46,7 @@ def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
     return edges()
 
 
-@networkx_algorithm()
+@networkx_algorithm(declines=("sort_neighbors=",))
 def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
     return ((c, p) for p, c in bfs_edges._implementation(G, source,
                                                          depth_limit=depth_limit))

@@ -47,6 +47,27 @@ def single_source_shortest_path(G, source, cutoff=None):
 
 
 @networkx_algorithm()
+def single_target_shortest_path(G, target, cutoff=None):
+    G = _sp(G)
+    t = _node(G, target, "Target {} not in G")
+    paths = {target: [target]}
+    nodes = G.nodes
+    if cutoff is not None and cutoff < 1:
+        return paths
+    for parents, children in _bfs_order(G, [t], reverse=True, depth_limit=cutoff):
+        for p, c in zip(parents.tolist(), children.tolist()):
+            paths[nodes[c]] = [nodes[c], *paths[nodes[p]]]
+    return paths
+
+
+@networkx_algorithm()
+def all_pairs_shortest_path(G, cutoff=None):
+    G = _sp(G)
+    for v in G.nodes:
+        yield v, single_source_shortest_path._implementation(G, v, cutoff)
+
+
+@networkx_algorithm()
 def bidirectional_shortest_path(G, source, target):
     G = _sp(G)
     if source not in G:

@@ -10,6 +10,7 @@ from ..exceptions import NegativeCycleError
 from ..graph import Graph
 from .convert import (
     SemiringPathsGraph,
+    _distance_rows,
     _distances,
     _is_int,
     _length_dict,
@@ -52,16 +53,44 @@ def _settled(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
                         -1 if target is None else target)
 
 
-def _dijkstra_paths(G: SemiringPathsGraph, s: int, d: np.ndarray, weight,
+def _dijkstra_paths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
                     target: int | None = None) -> dict:
     """Paths in NetworkX's Dijkstra tie-break: each vertex's path runs through the tight
-    in-neighbour NetworkX settles first (:func:`_settled`)."""
-    order, pred = _settled(G, [s], d, weight, target)
+    in-neighbour NetworkX settles first (:func:`_settled`); a source's is itself.  Keys
+    in NetworkX's order: the sources as given (they settle first), then settle order."""
+    order, pred = _settled(G, sources, d, weight, target)
     nodes = G.nodes
-    paths = {s: [nodes[s]]}
-    for u in order[1:].tolist():    # a predecessor is settled before its child
-        paths[u] = [*paths[int(pred[u])], nodes[u]]
+    paths: dict[int, list] = {}
+    for u in order.tolist():        # a predecessor is settled before its child
+        p = int(pred[u])
+        paths[u] = [nodes[u]] if p < 0 else [*paths[p], nodes[u]]
     return {nodes[u]: p for u, p in paths.items()}
+
+
+def _first_seen(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight, cutoff,
+                order: np.ndarray) -> list[int]:
+    """The order in which NetworkX's Dijkstra first pushes each vertex (the keys of its
+    ``pred``): the sources as given, then, over the settled vertices in pop order and
+    each one's neighbours in NetworkX's order, every edge to a vertex settled later
+    (within the cutoff) — a vertex is seen by the first of those."""
+    n = len(G)
+    pos = np.full(n, -1, np.int64)
+    pos[order] = np.arange(order.size)
+    indptr, indices = G.adjacency(False)
+    if not order.size:
+        return list(dict.fromkeys(sources))
+    starts, ends = indptr[order], indptr[order + 1]
+    counts = ends - starts
+    seq = np.repeat(ends - counts.cumsum(), counts) + np.arange(counts.sum())
+    tails = np.repeat(order, counts)
+    heads = indices[seq]
+    keep = pos[heads] > pos[tails]
+    if cutoff is not None:
+        wts = G.adjacency_weights(weight) if weight is not None else np.ones(indices.size)
+        keep &= d[tails] + wts[seq] <= cutoff
+    heads = heads[keep]
+    _, first = np.unique(heads, return_index=True)
+    return list(dict.fromkeys([*sources, *heads[np.sort(first)].tolist()]))
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -77,7 +106,7 @@ def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight")
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
     d, g = _dijkstra(G, [s], weight, cutoff)
-    paths = _dijkstra_paths(G, s, d, weight)
+    paths = _dijkstra_paths(G, [s], d, weight)
     dist = _ordered_lengths(G, [s], d, g, weight)
     if target is None:
         return dist, paths
@@ -91,7 +120,7 @@ def single_source_dijkstra_path(G, source, cutoff=None, weight="weight"):
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
     d, _ = _dijkstra(G, [s], weight, cutoff)
-    return _dijkstra_paths(G, s, d, weight)
+    return _dijkstra_paths(G, [s], d, weight)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -113,7 +142,7 @@ def dijkstra_path(G, source, target, weight="weight"):
     d, _ = _dijkstra(G, [s], weight)
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
-    return _dijkstra_paths(G, s, d, weight, target=G.index[target])[target]
+    return _dijkstra_paths(G, [s], d, weight, target=G.index[target])[target]
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -171,3 +200,84 @@ def negative_edge_cycle(G, weight="weight", heuristic=True):
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
 def all_pairs_dijkstra_path_length(G, cutoff=None, weight="weight"):
     return all_pairs_lengths(_sp(G), weight, cutoff)
+
+
+def _sources(G: SemiringPathsGraph, sources) -> list[int]:
+    sources = list(sources)
+    if not sources:
+        raise ValueError("sources must not be empty")
+    return [_node(G, s, "Node {} not found in graph") for s in sources]
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True)
+def multi_source_dijkstra(G, sources, target=None, cutoff=None, weight="weight"):
+    G = _sp(G)
+    idx = _sources(G, sources)
+    if target in set(sources):
+        return (0, [target])
+    uniq = sorted(set(idx))
+    d, g = _dijkstra(G, uniq, weight, cutoff)
+    given = list(dict.fromkeys(idx))
+    if target is None:
+        return (_ordered_lengths(G, idx, d, g, weight),
+                _dijkstra_paths(G, given, d, weight))
+    if target not in G or not np.isfinite(d[G.index[target]]):
+        raise nx.NetworkXNoPath(f"No path to {target}.")
+    t = G.index[target]
+    return _py(d[t], _is_int(g)), _dijkstra_paths(G, given, d, weight, target=t)[target]
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True)
+def multi_source_dijkstra_path(G, sources, cutoff=None, weight="weight"):
+    G = _sp(G)
+    idx = _sources(G, sources)
+    d, _ = _dijkstra(G, sorted(set(idx)), weight, cutoff)
+    return _dijkstra_paths(G, list(dict.fromkeys(idx)), d, weight)
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True)
+def dijkstra_predecessor_and_distance(G, source, cutoff=None, weight="weight"):
+    """Each vertex's tight in-neighbours in the order NetworkX's heap settles them (the
+    first set its distance; each later one found it equal), keyed in the order its
+    Dijkstra first saw each vertex."""
+    G = _sp(G)
+    s = _node(G, source, "Node {} is not found in the graph")
+    d, g = _dijkstra(G, [s], weight, cutoff)
+    order, _ = _settled(G, [s], d, weight)
+    n = len(G)
+    pos = np.full(n, -1, np.int64)
+    pos[order] = np.arange(order.size)
+    indptr, indices = G.adjacency(False)
+    wts = G.adjacency_weights(weight) if weight is not None else np.ones(indices.size)
+    tails = np.repeat(np.arange(n), np.diff(indptr))
+    settled = pos[tails] >= 0
+    tight = settled & (pos[indices] >= 0) & (d[tails] + wts == d[indices])
+    # predecessors of each vertex: tight in-edges, by the tail's settle position
+    e = np.flatnonzero(tight)
+    e = e[np.lexsort((pos[tails[e]], indices[e]))]
+    preds: dict[int, list] = {int(u): [] for u in order.tolist()}
+    nodes = G.nodes
+    for u, v in zip(indices[e].tolist(), tails[e].tolist()):
+        preds[u].append(nodes[v])
+    seen = _first_seen(G, [s], d, weight, cutoff, order)
+    pred = {nodes[u]: preds[u] for u in seen}
+    return pred, _ordered_lengths(G, [s], d, g, weight)
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True)
+def all_pairs_dijkstra(G, cutoff=None, weight="weight"):
+    G = _sp(G)
+    for i, d, g in _distance_rows(G, list(range(len(G))), weight):
+        if cutoff is not None:
+            d = np.where(d <= cutoff, d, np.inf)
+        yield G.nodes[i], (_ordered_lengths(G, [i], d, g, weight),
+                           _dijkstra_paths(G, [i], d, weight))
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True)
+def all_pairs_dijkstra_path(G, cutoff=None, weight="weight"):
+    G = _sp(G)
+    for i, d, _ in _distance_rows(G, list(range(len(G))), weight):
+        if cutoff is not None:
+            d = np.where(d <= cutoff, d, np.inf)
+        yield G.nodes[i], _dijkstra_paths(G, [i], d, weight)
