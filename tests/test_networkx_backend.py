@@ -73,9 +73,9 @@ def nx_graphs(draw, weighted=True):
     return G, draw(st.sampled_from(labels)), draw(st.sampled_from(labels))
 
 
-#: results whose dict order NetworkX does not tie to its search (Bellman-Ford's queue
-#: order is not replayed: issue 21)
-UNORDERED = {nx.single_source_bellman_ford_path_length, nx.shortest_path_length}
+#: results whose dict order is not NetworkX's: shortest_path_length to a target by
+#: Bellman-Ford (its queue over the reversed graph is not replayed)
+UNORDERED = {nx.shortest_path_length}
 
 
 def _in_order(x):
@@ -145,8 +145,26 @@ def test_random_graphs_match_networkx(g):
         (nx.all_pairs_dijkstra_path, (G,)),
         (nx.all_pairs_shortest_path, (G,)),
         (nx.single_target_shortest_path, (G, t)),
+        (nx.single_source_bellman_ford, (G, s)),
+        (nx.single_source_bellman_ford, (G, s, t)),
+        (nx.single_source_bellman_ford_path, (G, s)),
+        (nx.bellman_ford_path, (G, s, t)),
+        (nx.bellman_ford_predecessor_and_distance, (G, s)),
+        (nx.all_pairs_bellman_ford_path_length, (G,)),
+        (nx.all_pairs_bellman_ford_path, (G,)),
     ]:
         same(fn, *args)
+    same(nx.bellman_ford_predecessor_and_distance, G, s, heuristic=True)
+    N = G.copy()                          # negative weights: NetworkX's own cycle tests
+    for _, _, d in N.edges(data=True):
+        d["weight"] -= 2
+    for fn, args in [(nx.single_source_bellman_ford, (N, s)),
+                     (nx.single_source_bellman_ford_path_length, (N, s)),
+                     (nx.bellman_ford_predecessor_and_distance, (N, s)),
+                     (nx.bellman_ford_path_length, (N, s, t)),
+                     (nx.negative_edge_cycle, (N,))]:
+        same(fn, *args)
+    same(nx.shortest_path_length, G, s, weight="weight", method="bellman-ford")
     for fn, args in [(nx.multi_source_dijkstra, (G, [s], t)),
                      (nx.single_source_dijkstra, (G, s)),
                      (nx.dijkstra_predecessor_and_distance, (G, s))]:

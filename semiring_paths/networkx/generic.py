@@ -17,7 +17,11 @@ from .convert import (
 )
 from .registry import networkx_algorithm
 from .unweighted import bidirectional_shortest_path
-from .weighted import bellman_ford_path_length, dijkstra_path_length
+from .weighted import (
+    bellman_ford_path_length,
+    dijkstra_path_length,
+    single_source_bellman_ford_path_length,
+)
 
 
 def _known_method(a: dict) -> str | None:
@@ -51,9 +55,10 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
         return _length_dict(G, d, g)
     if target is None:
         s = _node(G, source, "Source {} is not in G")
+        if method == "bellman-ford":                  # its queue's order, replayed
+            return single_source_bellman_ford_path_length._implementation(G, source,
+                                                                         weight)
         d, g = _distances(G, s, None if method == "unweighted" else weight, method=method)
-        if method == "bellman-ford":
-            return _length_dict(G, d, g)
         return _ordered_lengths(G, [s], d, g, None if method == "unweighted" else weight)
     if method == "unweighted":
         return len(bidirectional_shortest_path._implementation(G, source, target)) - 1

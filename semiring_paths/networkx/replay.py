@@ -1,4 +1,5 @@
-"""NetworkX's Dijkstra order replayed over the engine's distances, compiled.
+"""NetworkX's Dijkstra order replayed over the engine's distances, compiled; and its
+Bellman-Ford queue, whose dict and list orders only its own run defines.
 
 NetworkX settles vertices from a heap keyed by (distance, push counter) and gives each
 vertex the predecessor whose pop first pushed it at its final distance.  With the final
@@ -71,3 +72,94 @@ def _replay(indptr, indices, wts, d, rank, buckets, sources, target):
                     pred[u] = v
                     _append(head, tail, nxt, rank[u], u)
     return order[:k], pred
+
+
+def bellman_ford_order(indptr, indices, wts, sources, heuristic: bool = True):
+    """NetworkX's Bellman-Ford (``_inner_bellman_ford``: a FIFO queue, a vertex skipped
+    while one of its predecessors waits, the recent-update cycle test) run compiled over
+    its own adjacency order, for what only its run defines: ``(dist, first, pred_ptr,
+    pred, pred_len, cycle)`` — values, the order vertices first got a value (its dict's
+    order), each vertex's predecessor list (``pred[pred_ptr[v]:pred_ptr[v] +
+    pred_len[v]]``, its order), and the vertex where it found a negative cycle (-1:
+    none)."""
+    n = indptr.size - 1
+    indeg = np.bincount(indices, minlength=n) if indices.size else np.zeros(n, np.int64)
+    pred_ptr = np.zeros(n + 1, np.int64)
+    np.cumsum(indeg + 1, out=pred_ptr[1:])      # + 1: the append a cycle ends with
+    out = _bellman_ford(indptr, indices, np.asarray(wts, np.float64),
+                        np.asarray(sources, np.int64), pred_ptr, heuristic)
+    dist, first, nfirst, pred, pred_len, cycle = out
+    return dist, first[:nfirst], pred_ptr, pred, pred_len, cycle
+
+
+@njit(cache=True)
+def _bellman_ford(indptr, indices, wts, sources, pred_ptr, heuristic):
+    n = indptr.size - 1
+    dist = np.full(n, np.inf)
+    first = np.empty(n, np.int64)
+    nfirst = 0
+    pred = np.empty(max(pred_ptr[n], 1), np.int64)
+    pred_len = np.zeros(n, np.int64)
+    pred_edge = np.full(n, -1, np.int64)          # the last improver (-1: none)
+    ru_a = np.full(n, -1, np.int64)               # recent_update[v] = (ru_a, ru_b)
+    ru_b = np.full(n, -1, np.int64)
+    count = np.zeros(n, np.int64)
+    in_q = np.zeros(n, np.bool_)
+    q = np.empty(n + 1, np.int64)                 # a ring: each vertex once at most
+    head = 0
+    size = 0
+    for s in sources:
+        if dist[s] == np.inf:
+            first[nfirst] = s
+            nfirst += 1
+        dist[s] = 0.0
+    for s in sources:                             # deque(sources): duplicates too
+        q[(head + size) % (n + 1)] = s
+        size += 1
+        in_q[s] = True
+    while size > 0:
+        u = q[head]
+        head = (head + 1) % (n + 1)
+        size -= 1
+        in_q[u] = False
+        skip = False
+        for k in range(pred_ptr[u], pred_ptr[u] + pred_len[u]):
+            if in_q[pred[k]]:
+                skip = True
+                break
+        if skip:
+            continue
+        du = dist[u]
+        for e in range(indptr[u], indptr[u + 1]):
+            v = indices[e]
+            dv = du + wts[e]
+            if dv < dist[v]:
+                if heuristic:
+                    if v == ru_a[u] or v == ru_b[u]:
+                        pred[pred_ptr[v] + pred_len[v]] = u     # NetworkX appends first
+                        pred_len[v] += 1
+                        return dist, first, nfirst, pred, pred_len, v
+                    if pred_edge[v] == u:
+                        ru_a[v] = ru_a[u]
+                        ru_b[v] = ru_b[u]
+                    else:
+                        ru_a[v] = u
+                        ru_b[v] = v
+                if not in_q[v]:
+                    q[(head + size) % (n + 1)] = v
+                    size += 1
+                    in_q[v] = True
+                    count[v] += 1
+                    if count[v] == n:
+                        return dist, first, nfirst, pred, pred_len, v
+                if dist[v] == np.inf:
+                    first[nfirst] = v
+                    nfirst += 1
+                dist[v] = dv
+                pred[pred_ptr[v]] = u
+                pred_len[v] = 1
+                pred_edge[v] = u
+            elif dist[v] != np.inf and dv == dist[v]:
+                pred[pred_ptr[v] + pred_len[v]] = u
+                pred_len[v] += 1
+    return dist, first, nfirst, pred, pred_len, -1

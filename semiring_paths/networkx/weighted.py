@@ -10,10 +10,9 @@ from ..exceptions import NegativeCycleError
 from ..graph import Graph
 from .convert import (
     SemiringPathsGraph,
+    _as_dict,
     _distance_rows,
-    _distances,
     _is_int,
-    _length_dict,
     _node,
     _ordered_lengths,
     _py,
@@ -21,7 +20,7 @@ from .convert import (
     all_pairs_lengths,
 )
 from .registry import networkx_algorithm
-from .replay import settle_order
+from .replay import bellman_ford_order, settle_order
 
 
 def _dijkstra(G: SemiringPathsGraph, sources: list[int], weight, cutoff=None,
@@ -156,12 +155,84 @@ def multi_source_dijkstra_path_length(G, sources, cutoff=None, weight="weight"):
     return _ordered_lengths(G, idx, d, g, weight)
 
 
+# ----------------------------------------------------------------- Bellman-Ford
+def _bellman_ford(G: SemiringPathsGraph, s: int, weight, heuristic: bool = True):
+    """NetworkX's Bellman-Ford run compiled (``replay.bellman_ford_order``): values in
+    its summation order, its dict order and predecessor lists; its cycle test."""
+    indptr, indices = G.adjacency(False)
+    wts = G.adjacency_weights(weight) if weight is not None else np.ones(indices.size)
+    dist, first, ptr, pred, plen, cycle = bellman_ford_order(indptr, indices, wts, [s],
+                                                             heuristic)
+    if cycle >= 0:
+        raise nx.NetworkXUnbounded("Negative cycle detected.")
+    return dist, first, (ptr, pred, plen), G.graph(weight)
+
+
+def _bf_lengths(G, dist, first, g) -> dict:
+    return _as_dict(G, first, dist, g)
+
+
+def _bf_paths(G: SemiringPathsGraph, s: int, first, preds, only=None) -> dict:
+    """NetworkX's first path to each vertex from its predecessor lists: the first
+    predecessor's path and the vertex, unless first predecessors loop (zero-weight
+    cycles), where its depth-first search is followed."""
+    ptr, pred, _ = preds
+    nodes = G.nodes
+    memo: dict[int, list] = {s: [nodes[s]]}
+
+    def path(v: int) -> list:
+        chain = []
+        on = set()
+        while v not in memo:
+            if v in on:                                  # first predecessors loop
+                return None
+            on.add(v)
+            chain.append(v)
+            v = int(pred[ptr[v]])
+        for u in reversed(chain):
+            memo[u] = [*memo[int(pred[ptr[u]])], nodes[u]]
+        return memo[chain[0]] if chain else memo[v]
+
+    out = {}
+    for v in (first.tolist() if only is None else [only]):
+        p = path(v)
+        out[nodes[v]] = p if p is not None else _dfs_path(G, s, v, preds)
+    return out
+
+
+def _dfs_path(G, s: int, t: int, preds) -> list:
+    """NetworkX's ``_build_paths_from_predecessors``, its first path."""
+    ptr, pred, plen = preds
+    seen = {t}
+    stack = [[t, 0]]
+    top = 0
+    while top >= 0:
+        node, i = stack[top]
+        if node == s:
+            return [G.nodes[p] for p, _ in reversed(stack[: top + 1])]
+        if plen[node] > i:
+            stack[top][1] = i + 1
+            nxt = int(pred[ptr[node] + i])
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            top += 1
+            if top == len(stack):
+                stack.append([nxt, 0])
+            else:
+                stack[top][:] = [nxt, 0]
+        else:
+            seen.discard(node)
+            top -= 1
+    raise nx.NetworkXNoPath(f"Target {G.nodes[t]} cannot be reached from given sources")
+
+
 @networkx_algorithm(weight_arg="weight")
 def single_source_bellman_ford_path_length(G, source, weight="weight"):
     G = _sp(G)
     s = _node(G, source, "Source {} not in G")
-    d, g = _distances(G, s, weight, method="bellman-ford")
-    return _length_dict(G, d, g)
+    dist, first, _, g = _bellman_ford(G, s, weight)
+    return _bf_lengths(G, dist, first, g)
 
 
 @networkx_algorithm(weight_arg="weight")
@@ -171,10 +242,70 @@ def bellman_ford_path_length(G, source, target, weight="weight"):
         _node(G, source, "Node {} not found in graph")
         return 0
     s = _node(G, source, "Source {} not in G")
-    d, g = _distances(G, s, weight, method="bellman-ford")
-    if target not in G or not np.isfinite(d[G.index[target]]):
+    dist, _, _, g = _bellman_ford(G, s, weight)
+    if target not in G or not np.isfinite(dist[G.index[target]]):
         raise nx.NetworkXNoPath(f"node {target} not reachable from {source}")
-    return _py(d[G.index[target]], _is_int(g))
+    return _py(dist[G.index[target]], _is_int(g))
+
+
+@networkx_algorithm(weight_arg="weight")
+def single_source_bellman_ford(G, source, target=None, weight="weight"):
+    G = _sp(G)
+    if source == target:
+        _node(G, source, "Node {} is not found in the graph")
+        return (0, [source])
+    s = _node(G, source, "Source {} not in G")
+    dist, first, preds, g = _bellman_ford(G, s, weight)
+    if target is None:
+        return _bf_lengths(G, dist, first, g), _bf_paths(G, s, first, preds)
+    if target not in G or not np.isfinite(dist[G.index[target]]):
+        raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
+    t = G.index[target]
+    return _py(dist[t], _is_int(g)), _bf_paths(G, s, first, preds, only=t)[target]
+
+
+@networkx_algorithm(weight_arg="weight")
+def single_source_bellman_ford_path(G, source, weight="weight"):
+    return single_source_bellman_ford._implementation(G, source, weight=weight)[1]
+
+
+@networkx_algorithm(weight_arg="weight")
+def bellman_ford_path(G, source, target, weight="weight"):
+    return single_source_bellman_ford._implementation(G, source, target, weight)[1]
+
+
+@networkx_algorithm(weight_arg="weight")
+def bellman_ford_predecessor_and_distance(G, source, target=None, weight="weight",
+                                          heuristic=False):
+    G = _sp(G)
+    s = _node(G, source, "Node {} is not found in the graph")
+    indptr, indices = G.adjacency(False)
+    if weight is not None:
+        wts = G.adjacency_weights(weight)
+        tails = np.repeat(np.arange(len(G)), np.diff(indptr))
+        if ((tails == indices) & (wts < 0)).any():
+            raise nx.NetworkXUnbounded("Negative cycle detected.")
+    if len(G) == 1:
+        return {source: []}, {source: 0}
+    dist, first, (ptr, pred, plen), g = _bellman_ford(G, s, weight, heuristic)
+    nodes = G.nodes
+    preds = {nodes[v]: [nodes[u] for u in pred[ptr[v]:ptr[v] + plen[v]].tolist()]
+             for v in first.tolist()}
+    return preds, _bf_lengths(G, dist, first, g)
+
+
+@networkx_algorithm(weight_arg="weight")
+def all_pairs_bellman_ford_path_length(G, weight="weight"):
+    G = _sp(G)
+    for v in G.nodes:
+        yield v, single_source_bellman_ford_path_length._implementation(G, v, weight)
+
+
+@networkx_algorithm(weight_arg="weight")
+def all_pairs_bellman_ford_path(G, weight="weight"):
+    G = _sp(G)
+    for v in G.nodes:
+        yield v, single_source_bellman_ford._implementation(G, v, weight=weight)[1]
 
 
 @networkx_algorithm(weight_arg="weight")

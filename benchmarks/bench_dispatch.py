@@ -1,0 +1,216 @@
+"""NetworkX as a user meets it: plain, and with ``nx.config.backend_priority`` set.
+
+For every function the backend serves, on every graph in ../shared/data/graphs with at
+least ``--min-edges`` edges (NetworkX's count), three times in one run:
+
+* ``networkx``: plain NetworkX (no backend), best of ``--repeat``;
+* ``first``: the first call with ``backend_priority = ["semiring_paths"]`` on a fresh
+  copy of the graph: dispatch check, conversion and work;
+* ``second``: the next call on that graph (the converted graph cached on it).
+
+The answer under the priority is checked equal to plain NetworkX's (floats to 1e-9)
+before anything is timed.  Functions that visit every pair of vertices run on the graphs
+of at most ``--all-pairs-n`` vertices; and the graphs below ``--min-edges`` edges (where
+``should_run`` declines) are timed too, for the all-pairs functions, to show the
+dispatch check costs nothing.  Prints a table, writes JSON.
+
+    python benchmarks/bench_dispatch.py [--min-edges 10000] [--all-pairs-n 2500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import giant_component_sources, save, table
+
+import semiring_paths as sp
+from semiring_paths.locations import shared_dir
+
+warnings.filterwarnings("ignore")
+nx.config.warnings_to_ignore.add("cache")
+
+
+def to_nx(G: sp.Graph) -> nx.Graph:
+    H = nx.DiGraph() if G.directed else nx.Graph()
+    H.add_nodes_from(range(G.n_vertices))
+    if G.weighted:
+        H.add_weighted_edges_from(zip(G.rows.tolist(), G.indices.tolist(),
+                                      G.weights.tolist()))
+    else:
+        H.add_edges_from(zip(G.rows.tolist(), G.indices.tolist()))
+    return H
+
+
+def _calls(specs: dict) -> dict:
+    """name -> a call on a graph (generators listed), from name -> (args, kwargs)."""
+    def make(f, a, k):
+        def call(G):
+            out = f(G, *a, **k)
+            return list(out) if hasattr(out, "__next__") else out
+        return call
+    return {name: make(getattr(nx, name), a, k) for name, (a, k) in specs.items()}
+
+
+def single_source(s, t, w):
+    """Functions whose work is one search (or less)."""
+    W = {"weight": w}
+    return _calls({
+        "single_source_shortest_path_length": ((s,), {}),
+        "single_target_shortest_path_length": ((t,), {}),
+        "single_source_shortest_path": ((s,), {}),
+        "single_target_shortest_path": ((t,), {}),
+        "bidirectional_shortest_path": ((s, t), {}),
+        "shortest_path_length": ((s,), W),
+        "single_source_dijkstra_path_length": ((s,), W),
+        "single_source_dijkstra": ((s,), W),
+        "single_source_dijkstra_path": ((s,), W),
+        "dijkstra_path_length": ((s, t), W),
+        "dijkstra_path": ((s, t), W),
+        "dijkstra_predecessor_and_distance": ((s,), W),
+        "multi_source_dijkstra_path_length": (([s, t],), W),
+        "multi_source_dijkstra": (([s, t],), W),
+        "multi_source_dijkstra_path": (([s, t],), W),
+        "single_source_bellman_ford_path_length": ((s,), W),
+        "single_source_bellman_ford": ((s,), W),
+        "single_source_bellman_ford_path": ((s,), W),
+        "bellman_ford_path_length": ((s, t), W),
+        "bellman_ford_path": ((s, t), W),
+        "bellman_ford_predecessor_and_distance": ((s,), W),
+        "negative_edge_cycle": ((), W),
+        "bfs_layers": ((s,), {}),
+        "bfs_edges": ((s,), {}),
+        "bfs_predecessors": ((s,), {}),
+        "descendants_at_distance": ((s, 3), {}),
+        "has_path": ((s, t), {}),
+    })
+
+
+def all_pairs(w):
+    """Functions that visit every pair (timed on the smaller graphs)."""
+    W = {"weight": w}
+    return _calls({
+        "all_pairs_shortest_path_length": ((), {}),
+        "all_pairs_shortest_path": ((), {}),
+        "all_pairs_dijkstra_path_length": ((), W),
+        "all_pairs_dijkstra": ((), W),
+        "all_pairs_dijkstra_path": ((), W),
+        "all_pairs_bellman_ford_path_length": ((), W),
+        "all_pairs_bellman_ford_path": ((), W),
+        "closeness_centrality": ((), {}),
+        "harmonic_centrality": ((), {}),
+        "betweenness_centrality": ((), {}),
+        "eccentricity": ((), {}),
+        "diameter": ((), {}),
+        "radius": ((), {}),
+        "average_shortest_path_length": ((), {}),
+    })
+
+
+def _pair(G: sp.Graph) -> tuple[int, int]:
+    """A source of the largest component with out-edges (as GAP picks) and a target it
+    reaches at median distance (fixed seed)."""
+    s = int(giant_component_sources(G, 1, seed=1)[0])
+    d = sp.bfs(G, s).levels
+    reach = np.flatnonzero(d > 0)
+    return s, int(reach[np.argsort(d[reach], kind="stable")[reach.size // 2]])
+
+
+def _close(a, b) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(map(_close, a, b))
+    return a == b
+
+
+def _clock(fn):
+    t0 = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - t0, out
+
+
+def measure(name: str, H, fn_name: str, call, repeat: int) -> dict:
+    nx.config.backend_priority = []
+    t_nx, want = math.inf, None
+    try:
+        for _ in range(repeat):
+            t, want = _clock(lambda: call(H))
+            t_nx = min(t_nx, t)
+    except (nx.NetworkXException, ValueError) as e:
+        want = type(e)
+    fresh = H.copy()                                  # no conversion cached on it
+    nx.config.backend_priority = ["semiring_paths"]
+    try:
+        t1, got = _clock(lambda: call(fresh))
+        t2, got2 = _clock(lambda: call(fresh))
+    except (nx.NetworkXException, ValueError) as e:
+        t1 = t2 = None
+        got = got2 = type(e)
+    finally:
+        nx.config.backend_priority = []
+    assert _close(got, want) and _close(got2, want), f"{fn_name} on {name} differs"
+    row = {"graph": name, "function": fn_name, "networkx_ms": t_nx * 1e3}
+    if t1 is not None:
+        row.update(first_ms=t1 * 1e3, second_ms=t2 * 1e3, first_x=t_nx / t1,
+                   second_x=t_nx / t2)
+    return row
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--min-edges", type=int, default=10_000)
+    ap.add_argument("--all-pairs-n", type=int, default=2500)
+    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--only", nargs="*", help="graph file names to keep")
+    ap.add_argument("--name", default="dispatch")
+    a = ap.parse_args(argv)
+    files = sorted((shared_dir()).glob("*/*.mtx.gz"))
+    rows = []
+    for f in files:
+        gname = f.name.split(".")[0]
+        if a.only and gname not in a.only:
+            continue
+        G = sp.read(f)
+        H = to_nx(G)
+        m = H.number_of_edges()
+        big = m >= a.min_edges
+        small_ap = G.n_vertices <= a.all_pairs_n
+        if not big and not small_ap:
+            continue
+        s, t = _pair(G)
+        w = "weight" if G.weighted else None
+        calls = dict(single_source(s, t, w)) if big else {}
+        if small_ap:
+            calls.update(all_pairs(w))
+        print(f"{gname}: {G.n_vertices:,} vertices, {m:,} edges, {len(calls)} functions",
+              flush=True)
+        for fn_name, call in calls.items():
+            rows.append(measure(gname, H, fn_name, call, a.repeat))
+            r = rows[-1]
+            print(f"  {fn_name:40s} nx {r['networkx_ms']:9.2f} ms  first "
+                  f"{r.get('first_x', math.nan):6.2f}x  second {r.get('second_x', math.nan):7.2f}x",
+                  flush=True)
+    print(table(rows, [("graph", ""), ("function", ""), ("networkx_ms", ".2f"),
+                       ("first_ms", ".2f"), ("second_ms", ".2f"), ("first_x", ".2f"),
+                       ("second_x", ".2f")]))
+    slow = [r for r in rows if r.get("first_x", 1) < 1 or r.get("second_x", 3) < 3]
+    print(f"{len(rows)} rows; first call slower than NetworkX or second < 3x: {len(slow)}")
+    print("wrote", save(a.name, {"rows": rows}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
