@@ -58,8 +58,8 @@ class BackendInterface:
         cache = getattr(G, "__networkx_cache__", None) if _caching() else None
         if cache is not None and _SHOULD in cache:
             return cache[_SHOULD]
-        try:
-            m = G.number_of_edges()
+        try:      # adjacency entries: a C-level sum (number_of_edges walks degrees)
+            m = sum(map(len, G._adj.values())) // (1 if G.is_directed() else 2)
         except AttributeError:
             return True
         answer = True if m >= SHOULD_RUN_EDGES else (

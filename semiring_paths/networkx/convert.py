@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import sssp as _sssp
 from ..exceptions import NegativeCycleError
-from ..graph import Graph
+from ..graph import Graph, id_dtype
 from ..multi_source import multi_source_bfs, multi_source_sssp
 from ..results import levels_to_distances
 from ..single_source import bfs as _bfs
@@ -38,8 +38,9 @@ class SemiringPathsGraph:
     def _labels_are_indices(self) -> bool:
         """The nodes are 0 … n-1 in order (graphs built from arrays and matrices)."""
         if "_identity" not in self.__dict__:
-            self.__dict__["_identity"] = all(
-                type(v) is int and v == i for i, v in enumerate(self.nodes))
+            nodes = self.nodes       # C-level passes: the types, then the values
+            self.__dict__["_identity"] = (set(map(type, nodes)) <= {int}
+                                          and nodes == list(range(len(nodes))))
         return self.__dict__["_identity"]
 
     def labels(self, idx) -> list:
@@ -70,6 +71,9 @@ class SemiringPathsGraph:
         Missing attributes weigh 1; parallel edges keep the least weight (NetworkX's
         Dijkstra does the same)."""
         key = (weight, reverse)
+        if key not in self._graphs and not self.nx.is_multigraph() and (
+                weight is None or not reverse or not self.nx.is_directed()):
+            self._graphs[key] = self._from_adjacency(weight, reverse)
         if key not in self._graphs:
             src, dst, w = (self._edges(weight) if self.nx.is_multigraph()
                            else self._adjacency_edges(weight))
@@ -78,6 +82,28 @@ class SemiringPathsGraph:
             self._graphs[key] = Graph.from_edges(
                 src, dst, w, n_vertices=len(self.nodes), directed=self.nx.is_directed())
         return self._graphs[key]
+
+    def _from_adjacency(self, weight, reverse: bool) -> Graph:
+        """A simple graph's CSR straight from its adjacency (already one entry per
+        neighbour, both ways when undirected): only each row's columns are sorted, by
+        one sort of ``row · n + column``; weights as the dispatch check read them."""
+        indptr, indices = self.adjacency(reverse and self.nx.is_directed())
+        n = len(self.nodes)
+        keys = np.repeat(np.arange(n, dtype=np.int64), np.diff(indptr)) * n + indices
+        w = None
+        if weight is None:
+            keys.sort()
+            cols = keys % n if n else keys
+        else:
+            w = registry.handed_weights(self.nx, weight)
+            if w is None:
+                raise TypeError(f"edge attribute {weight!r} holds values that are not "
+                                "finite numbers")
+            self._graphs.setdefault(("adjw", weight), w.astype(np.float64))
+            order = np.argsort(keys, kind="stable")
+            cols, w = indices[order], w[order]
+        return Graph(indptr.copy(), cols.astype(id_dtype(n)), w,
+                     directed=self.nx.is_directed())
 
     def _edges(self, weight):
         idx = self.index
