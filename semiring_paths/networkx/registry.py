@@ -9,6 +9,7 @@ function's own.  ``FUNCTIONS`` and ``get_info()`` are derived from the registrat
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections import Counter
 from collections.abc import Callable
@@ -50,7 +51,7 @@ class Registered:
 
     def can_run(self, args: tuple, kwargs: dict) -> bool | str:
         try:
-            bound = inspect.signature(getattr(nx, self.name)).bind_partial(*args, **kwargs)
+            bound = _signature(self.name).bind_partial(*args, **kwargs)
         except TypeError:
             return "arguments NetworkX itself would reject"
         bound.apply_defaults()
@@ -71,6 +72,12 @@ class Registered:
             if dijkstra and negative:
                 return "negative weights with Dijkstra: NetworkX's own behaviour is kept"
         return True
+
+
+@functools.cache
+def _signature(name: str) -> inspect.Signature:
+    """NetworkX's signature of ``name``, computed once (it costs more than the check)."""
+    return inspect.signature(getattr(nx, name))
 
 
 def _caching() -> bool:
