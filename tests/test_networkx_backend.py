@@ -287,13 +287,17 @@ def test_should_run_once_per_graph_and_info_says_why():
     should = nxb.BackendInterface.should_run
     why = should("diameter", (G,), {})
     assert isinstance(why, str) and "small graph" in why
-    assert G.__networkx_cache__[_SHOULD] == why
-    G.__networkx_cache__[_SHOULD] = "kept"              # a second call reads it back
+    key = (*_SHOULD, True)                               # an every-source function
+    assert G.__networkx_cache__[key] == why
+    G.__networkx_cache__[key] = "kept"                   # a second call reads it back
     assert should("radius", (G,), {}) == "kept"
     G.add_edge(5, 6)                                     # NetworkX clears the cache
     assert should("radius", (G,), {}) == why
     big = nx.grid_2d_graph(80, 80)                       # 12,640 edges
-    assert should("diameter", (big,), {}) is True
+    assert should("has_path", (big,), {}) is True
+    mid = nx.grid_2d_graph(40, 40)                       # 3,120 edges, n·m ≈ 5·10⁶
+    assert should("diameter", (mid,), {}) is True
+    assert should("has_path", (mid,), {}) != True        # noqa: E712 (a reason)
     docs = nxb.get_info()["functions"]
     assert "sort_neighbors" in docs["bfs_edges"]["additional_docs"]
     assert "zero weights" in docs["betweenness_centrality"]["additional_docs"]

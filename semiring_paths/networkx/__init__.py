@@ -22,6 +22,14 @@ from .registry import COMMON_DECLINES, REGISTRY, _caching, dispatch_counts
 #: graphs with fewer edges stay with NetworkX under ``backend_priority``
 SHOULD_RUN_EDGES = 10_000
 _SHOULD = ("semiring_paths", "should_run")
+#: functions that search from every vertex, and the n · m from which they dispatch
+ALL_SOURCES = frozenset({
+    "all_pairs_shortest_path_length", "all_pairs_shortest_path",
+    "all_pairs_dijkstra_path_length", "all_pairs_dijkstra", "all_pairs_dijkstra_path",
+    "all_pairs_bellman_ford_path_length", "all_pairs_bellman_ford_path",
+    "closeness_centrality", "harmonic_centrality", "betweenness_centrality",
+    "eccentricity", "diameter", "radius", "average_shortest_path_length"})
+ALL_SOURCES_WORK = 1_000_000
 
 __all__ = ["FUNCTIONS", "BackendInterface", "SemiringPathsGraph", "dispatch_counts",
            "get_info"]
@@ -49,23 +57,28 @@ class BackendInterface:
 
     @staticmethod
     def should_run(name, args, kwargs):
-        """Dispatch when the graph has 10⁴ edges or more (below, NetworkX's own loop
-        costs less than a conversion).  Decided once per graph: the answer is kept in
-        ``G.__networkx_cache__``, which NetworkX clears when the graph changes, so the
-        per-source calls NetworkX's own all-pairs code makes pay a dictionary lookup."""
+        """Dispatch when the work outweighs a conversion: 10⁴ edges or more, or — for the
+        functions that search from every vertex — ``n · m`` of 10⁶ or more (NetworkX's
+        own loop over sources then costs far more than converting once).  Decided once
+        per graph and kind: kept in ``G.__networkx_cache__``, which NetworkX clears when
+        the graph changes, so the per-source calls NetworkX's own all-pairs code makes
+        pay a dictionary lookup."""
         G = args[0] if args else kwargs.get("G")
         G = getattr(G, "nx", G)
+        every = name in ALL_SOURCES
+        key = (*_SHOULD, every)
         cache = getattr(G, "__networkx_cache__", None) if _caching() else None
-        if cache is not None and _SHOULD in cache:
-            return cache[_SHOULD]
+        if cache is not None and key in cache:
+            return cache[key]
         try:      # adjacency entries: a C-level sum (number_of_edges walks degrees)
             m = sum(map(len, G._adj.values())) // (1 if G.is_directed() else 2)
-        except AttributeError:
+            n = len(G)
+        except (AttributeError, TypeError):
             return True
-        answer = True if m >= SHOULD_RUN_EDGES else (
-            "small graph: conversion costs more than it saves")
+        answer = True if m >= SHOULD_RUN_EDGES or (every and n * m >= ALL_SOURCES_WORK) \
+            else "small graph: conversion costs more than it saves"
         if cache is not None:
-            cache[_SHOULD] = answer
+            cache[key] = answer
         return answer
 
 
