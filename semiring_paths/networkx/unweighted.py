@@ -32,32 +32,29 @@ def single_target_shortest_path_length(G, target, cutoff=None):
     return _ordered_lengths(G, [t], d, g, reverse=True, cutoff=cutoff)
 
 
-@networkx_algorithm()
-def single_source_shortest_path(G, source, cutoff=None):
-    G = _sp(G)
-    s = _node(G, source, "Source {} not in G")
-    paths = {source: [source]}
+def _bfs_paths(G, v: int, label, cutoff, reverse: bool) -> dict:
+    """NetworkX's BFS paths from (or, ``reverse``, to) ``v``, in its queue's order."""
+    paths = {label: [label]}
     nodes = G.nodes
     if cutoff is not None and cutoff < 1:
         return paths
-    for parents, children in _bfs_order(G, [s], depth_limit=cutoff):
+    for parents, children in _bfs_order(G, [v], reverse=reverse, depth_limit=cutoff):
         for p, c in zip(parents.tolist(), children.tolist()):
-            paths[nodes[c]] = [*paths[nodes[p]], nodes[c]]
+            up = paths[nodes[p]]
+            paths[nodes[c]] = [nodes[c], *up] if reverse else [*up, nodes[c]]
     return paths
+
+
+@networkx_algorithm()
+def single_source_shortest_path(G, source, cutoff=None):
+    G = _sp(G)
+    return _bfs_paths(G, _node(G, source, "Source {} not in G"), source, cutoff, False)
 
 
 @networkx_algorithm()
 def single_target_shortest_path(G, target, cutoff=None):
     G = _sp(G)
-    t = _node(G, target, "Target {} not in G")
-    paths = {target: [target]}
-    nodes = G.nodes
-    if cutoff is not None and cutoff < 1:
-        return paths
-    for parents, children in _bfs_order(G, [t], reverse=True, depth_limit=cutoff):
-        for p, c in zip(parents.tolist(), children.tolist()):
-            paths[nodes[c]] = [nodes[c], *paths[nodes[p]]]
-    return paths
+    return _bfs_paths(G, _node(G, target, "Target {} not in G"), target, cutoff, True)
 
 
 @networkx_algorithm()

@@ -168,10 +168,6 @@ def _bellman_ford(G: SemiringPathsGraph, s: int, weight, heuristic: bool = True)
     return dist, first, (ptr, pred, plen), G.graph(weight)
 
 
-def _bf_lengths(G, dist, first, g) -> dict:
-    return _as_dict(G, first, dist, g)
-
-
 def _bf_paths(G: SemiringPathsGraph, s: int, first, preds, only=None) -> dict:
     """NetworkX's first path to each vertex from its predecessor lists: the first
     predecessor's path and the vertex, unless first predecessors loop (zero-weight
@@ -232,7 +228,7 @@ def single_source_bellman_ford_path_length(G, source, weight="weight"):
     G = _sp(G)
     s = _node(G, source, "Source {} not in G")
     dist, first, _, g = _bellman_ford(G, s, weight)
-    return _bf_lengths(G, dist, first, g)
+    return _as_dict(G, first, dist, g)
 
 
 @networkx_algorithm(weight_arg="weight")
@@ -257,7 +253,7 @@ def single_source_bellman_ford(G, source, target=None, weight="weight"):
     s = _node(G, source, "Source {} not in G")
     dist, first, preds, g = _bellman_ford(G, s, weight)
     if target is None:
-        return _bf_lengths(G, dist, first, g), _bf_paths(G, s, first, preds)
+        return _as_dict(G, first, dist, g), _bf_paths(G, s, first, preds)
     if target not in G or not np.isfinite(dist[G.index[target]]):
         raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
     t = G.index[target]
@@ -291,7 +287,7 @@ def bellman_ford_predecessor_and_distance(G, source, target=None, weight="weight
     nodes = G.nodes
     preds = {nodes[v]: [nodes[u] for u in pred[ptr[v]:ptr[v] + plen[v]].tolist()]
              for v in first.tolist()}
-    return preds, _bf_lengths(G, dist, first, g)
+    return preds, _as_dict(G, first, dist, g)
 
 
 @networkx_algorithm(weight_arg="weight")
