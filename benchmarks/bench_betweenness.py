@@ -9,9 +9,11 @@
 
 Answers are verified before anything is timed: ours against igraph's on the whole graph
 (unnormalized, to 1e-9 relative) and on the sample.  Our first call (compile or cache
-load) is reported on its own row.
+load, and for the GPU the upload) is reported on its own row.  ``--backends cpu,gpu``
+times each of ours; a column ``x_<backend>`` gives each row's time over that one's.
 
     python benchmarks/bench_betweenness.py [--nx-sources 200] [--sample 1000] [--gap DIR]
+    python benchmarks/bench_betweenness.py --backends cpu,gpu --nx-sources 0 --kron 18
 """
 
 from __future__ import annotations
@@ -65,35 +67,59 @@ def _gap(root: Path, G) -> float | None:
     return None
 
 
-def exact(G, name: str, nx_sources: int, gap: Path | None) -> list[dict]:
-    ig_graph = _igraph(G)
-    first, _ = _clock(lambda: sp.betweenness(G, 8, progress=False))
-    t_ours, ours = _clock(lambda: sp.betweenness(G, normalized=False, progress=False))
-    t_ig, ref = _clock(lambda: np.array(ig_graph.betweenness(directed=G.directed)))
-    np.testing.assert_allclose(ours, ref, rtol=1e-9, atol=1e-9)         # verified
-    X = nx.from_scipy_sparse_array(G.to_scipy(), create_using=nx.DiGraph if G.directed
-                                   else nx.Graph)
-    t_nx, _ = _clock(lambda: nx.betweenness_centrality(X, k=nx_sources, seed=1))
-    t_nx_all = t_nx / nx_sources * G.n_vertices
-    rows = [
-        {"graph": name, "impl": "ours (first call, 8 sources)", "seconds": first},
-        {"graph": name, "impl": "ours", "seconds": t_ours, "ours_x": 1.0},
-        {"graph": name, "impl": "igraph", "seconds": t_ig, "ours_x": t_ig / t_ours},
-        {"graph": name, "impl": f"networkx (extrapolated from {nx_sources} sources)",
-         "seconds": t_nx_all, "ours_x": t_nx_all / t_ours},
-    ]
-    if gap is not None:
-        t_gap = _gap(gap, G)
-        rows.append({"graph": name, "impl": "GAP bc -i n (not verified here)",
-                     "seconds": t_gap, "ours_x": t_gap / t_ours})
+def _sync(backend: str):
+    if backend == "gpu":
+        import cupy as cp
+
+        cp.cuda.Device().synchronize()
+
+
+def _ours(G, backend: str, label: str, *args) -> tuple[list[dict], np.ndarray]:
+    """Our first call (8 sources) and the timed one, on ``backend``."""
+    first, _ = _clock(lambda: sp.betweenness(G, 8, backend=backend, progress=False))
+    t, out = _clock(lambda: (sp.betweenness(G, *args, normalized=False, backend=backend,
+                                            progress=False), _sync(backend))[0])
+    return [{"graph": label, "impl": f"ours {backend} (first call, 8 sources)",
+             "seconds": first},
+            {"graph": label, "impl": f"ours {backend}", "seconds": t}], out
+
+
+def _ratios(rows: list[dict], backends: list[str]) -> list[dict]:
+    """``x_<backend>``: each row's seconds over ours on that backend (same graph)."""
+    for r in rows:
+        for b in backends:
+            ours = [o for o in rows if o["graph"] == r["graph"] and o["impl"] == f"ours {b}"]
+            if ours and "first call" not in r["impl"] and r["seconds"]:
+                r[f"x_{b}"] = r["seconds"] / ours[0]["seconds"]
     return rows
 
 
-def sampled(G, name: str, k: int) -> list[dict]:
+def exact(G, name: str, nx_sources: int, gap: Path | None, backends: list[str]
+          ) -> list[dict]:
+    ig_graph = _igraph(G)
+    t_ig, ref = _clock(lambda: np.array(ig_graph.betweenness(directed=G.directed)))
+    rows = []
+    for b in backends:
+        timed_rows, ours = _ours(G, b, name)
+        np.testing.assert_allclose(ours, ref, rtol=1e-9, atol=1e-9)     # verified
+        rows += timed_rows
+    rows.append({"graph": name, "impl": "igraph", "seconds": t_ig})
+    if nx_sources:
+        X = nx.from_scipy_sparse_array(G.to_scipy(), create_using=nx.DiGraph if G.directed
+                                       else nx.Graph)
+        t_nx, _ = _clock(lambda: nx.betweenness_centrality(X, k=nx_sources, seed=1))
+        rows.append({"graph": name,
+                     "impl": f"networkx (extrapolated from {nx_sources} sources)",
+                     "seconds": t_nx / nx_sources * G.n_vertices})
+    if gap is not None:
+        rows.append({"graph": name, "impl": "GAP bc -i n (not verified here)",
+                     "seconds": _gap(gap, G)})
+    return rows
+
+
+def sampled(G, name: str, k: int, backends: list[str]) -> list[dict]:
     src = np.sort(np.random.default_rng(1).choice(G.n_vertices, k, replace=False))
     ig_graph = _igraph(G)
-    t_ours, ours = _clock(lambda: sp.betweenness(G, src, normalized=False,
-                                                 progress=False))
     t_ig, ref = _clock(lambda: np.array(ig_graph.betweenness(directed=G.directed,
                                                       sources=src.tolist())))
     # ours is scaled to all sources (NetworkX's k= rule); igraph sums over the sample,
@@ -101,10 +127,13 @@ def sampled(G, name: str, k: int) -> list[dict]:
     n, pairs = G.n_vertices, 1 if G.directed else 2
     scale = np.full(n, (n - 1) / (k * pairs))
     scale[src] = (n - 1) / ((k - 1) * pairs)
-    np.testing.assert_allclose(ours / scale / pairs, ref, rtol=1e-9, atol=1e-6)
-    return [{"graph": name, "impl": "ours", "seconds": t_ours, "ours_x": 1.0},
-            {"graph": name, "impl": f"igraph betweenness(sources={k})", "seconds": t_ig,
-             "ours_x": t_ig / t_ours}]
+    rows = []
+    for b in backends:
+        timed_rows, ours = _ours(G, b, name, src)
+        np.testing.assert_allclose(ours / scale / pairs, ref, rtol=1e-9, atol=1e-6)
+        rows += timed_rows
+    return [*rows, {"graph": name, "impl": f"igraph betweenness(sources={k})",
+                    "seconds": t_ig}]
 
 
 def main(argv=None) -> int:
@@ -113,16 +142,20 @@ def main(argv=None) -> int:
     ap.add_argument("--sample", type=int, default=1000)
     ap.add_argument("--kron", type=int, default=18, help="Kronecker scale (0: none)")
     ap.add_argument("--gap", type=Path, help="directory of GAP's built bc and converter")
+    ap.add_argument("--backends", default="auto", help="ours on these (comma list)")
     ap.add_argument("--name", default="betweenness")
     a = ap.parse_args(argv)
+    backends = [b for b in a.backends.split(",") if b]
     G = sp.read(shared_dir() / "social/ca-CondMat-cc1.mtx.gz")
-    rows = exact(G, "ca-CondMat-cc1 (exact)", a.nx_sources, a.gap)
+    rows = exact(G, "ca-CondMat-cc1 (exact)", a.nx_sources, a.gap, backends)
     if a.kron:
         K = kronecker(a.kron, seed=1)
-        rows += sampled(K, f"kron{a.kron} ({a.sample} sources)", a.sample)
-    print(table(rows, [("graph", ""), ("impl", ""), ("seconds", ".2f"),
-                       ("ours_x", ".1f")]))
-    print("wrote", save(a.name, {"rows": rows, "threads": os.cpu_count()}))
+        rows += sampled(K, f"kron{a.kron} ({a.sample} sources)", a.sample, backends)
+    _ratios(rows, backends)
+    print(table(rows, [("graph", ""), ("impl", ""), ("seconds", ".3f"),
+                       *[(f"x_{b}", ".1f") for b in backends]]))
+    print("wrote", save(a.name, {"rows": rows, "threads": os.cpu_count(),
+                                 "backends": backends}))
     return 0
 
 

@@ -18,9 +18,6 @@ from .graph import Graph
 
 __all__ = ["betweenness"]
 
-#: edges a block of sources may traverse (forward and back): a block is what one
-#: interrupt or progress step waits for, ~0.1-0.5 s on a laptop core
-BLOCK_EDGES = 1 << 27
 #: bytes a block of the batched algebra holds per source and vertex (Σ, L, F, W, Δ,
 #: temporaries: ~6 sparse matrices of 16-byte entries)
 BLOCK_BYTES = 96
@@ -89,7 +86,7 @@ def betweenness(G: Graph, sources: Sequence[int] | int | None = None, *,
         raise SourceError("sources repeat a vertex; each source counts once")
     n = H.n_vertices
     dep = np.zeros(n)
-    k = _block(H, be.memory_budget(), batch)
+    k = _block(H, be, batch)
     bar = _bar(progress, src.size, k)
     try:
         for lo in range(0, src.size, k):
@@ -108,13 +105,13 @@ def betweenness(G: Graph, sources: Sequence[int] | int | None = None, *,
     return _rescale(dep, n, normalized, H.directed, endpoints, sampled)
 
 
-def _block(G: Graph, budget: int, batch: int | None) -> int:
+def _block(G: Graph, be, batch: int | None) -> int:
     if batch is not None:
         if not isinstance(batch, (int, np.integer)) or batch < 1:
             raise ValueError(f"batch must be a positive int, got {batch!r}")
         return int(batch)
-    by_work = BLOCK_EDGES // max(2 * G.n_stored, 1)
-    by_memory = budget // (BLOCK_BYTES * max(G.n_vertices, 1))
+    by_work = be.block_edges // max(2 * G.n_stored, 1)
+    by_memory = be.memory_budget() // (BLOCK_BYTES * max(G.n_vertices, 1))
     return int(max(1, min(by_work, by_memory)))
 
 

@@ -91,6 +91,32 @@ def test_traces_of_device_strategies(graphblas_rounds):
     assert r.trace.backend == "gpu"
 
 
+@pytest.mark.parametrize("big_lanes", [32, 1])
+def test_bellman_ford_device_loop(big_lanes, monkeypatch):
+    """Bellman-Ford as one device-resident launch: the CPU's answers on a scale-free and
+    a grid graph, round records in batches, hub edges shared out over every thread
+    (``BIG_LANES = 1`` lists every vertex of a lane's worth of edges or more); each
+    round relaxes every reached vertex, the last lowers nothing, and no round is counted
+    twice."""
+    from semiring_paths.generators import grid, kronecker
+    from semiring_paths.gpu.rules import RuleLoops
+
+    monkeypatch.setattr(RuleLoops, "RECORDS", 5)
+    monkeypatch.setattr(RuleLoops, "BIG_LANES", big_lanes)
+    for G in (kronecker(11, seed=4, weights=(1, 255)), grid(25, 30, seed=2, weights=(0, 9)),
+              sp.Graph.from_edges([0, 1, 0, 2], [1, 2, 2, 3], weights=[4.0, -3.0, 2.0, 1.0])):
+        s = int(np.argmax(G.out_degree))
+        r = sp.sssp(G, s, strategy="bellman-ford", backend="gpu")
+        c = sp.sssp(G, s, strategy="bellman-ford", backend="cpu")
+        np.testing.assert_array_equal(r.distances, c.distances)
+        steps = r.trace.steps
+        assert {st.direction for st in steps} == {"fused"}
+        assert steps[-1].changed == 0 and all(st.changed > 0 for st in steps[:-1])
+        reached = int(np.isfinite(c.distances).sum())
+        assert steps[-1].frontier == reached
+        assert steps[-1].edges == int(G.out_degree[np.isfinite(c.distances)].sum())
+
+
 @pytest.mark.parametrize("strategy", ["martin", "crauser", "crauser-economic",
                                       "near-far", "delta-stepping"])
 def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
@@ -320,3 +346,33 @@ def test_auto_picks_the_fused_workfront():
     c = sp.sssp(G, s)
     assert r.trace.strategy == "workfront" and c.trace.strategy == "light-first"
     np.testing.assert_array_equal(r.distances, c.distances)
+
+
+@pytest.mark.parametrize("rel", ["social/karate.mtx.gz", "web/polblogs.mtx.gz"])
+def test_betweenness_fused_and_algebra_agree(rel, monkeypatch):
+    """Unweighted betweenness runs fused (``brandes_bfs``, a block a source); the k × n
+    algebra of ``counting.cu`` is the same computation, checked here against it and
+    against the CPU's."""
+    from semiring_paths.gpu.backend import GPUBackend
+
+    G = sp.read(shared_graph(rel))
+    cpu = sp.betweenness(G, backend="cpu", progress=False)
+    fused = sp.betweenness(G, backend="gpu", progress=False)
+    np.testing.assert_allclose(fused, cpu, rtol=1e-9, atol=1e-12)
+    monkeypatch.setattr(GPUBackend, "brandes", lambda self, sources, weighted: None)
+    algebra = sp.betweenness(G, backend="gpu", batch=64, progress=False)
+    np.testing.assert_allclose(algebra, cpu, rtol=1e-9, atol=1e-12)
+
+
+def test_betweenness_slots_take_many_sources(monkeypatch):
+    """Fewer block slots than sources: each block claims source after source, and its
+    scratch is reset between them (here 2 slots for every vertex of a graph with several
+    components)."""
+    from semiring_paths.gpu.backend import GPUBackend
+
+    monkeypatch.setattr(GPUBackend, "BRANDES_BLOCKS_PER_SM", 1)
+    monkeypatch.setattr(GPUBackend, "_sms", 2)
+    G = sp.Graph.from_edges([0, 1, 2, 4, 5, 5, 7], [1, 2, 3, 5, 6, 7, 8], directed=False,
+                            n_vertices=10)
+    np.testing.assert_allclose(sp.betweenness(G, backend="gpu"),
+                               sp.betweenness(G, backend="cpu"), rtol=1e-12)

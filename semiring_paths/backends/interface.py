@@ -104,6 +104,9 @@ class Backend(ABC):
     device_results: ClassVar[bool] = False
     #: sources a bitmap BFS advances at once (its words per vertex × 64)
     bitmap_batch: ClassVar[int] = 4096
+    #: edges (forward and back) a block of many-source work may traverse: one progress
+    #: step, the longest wait for Ctrl-C (~0.1-0.5 s)
+    block_edges: ClassVar[int] = 1 << 27
 
     graph: Graph
     n: int

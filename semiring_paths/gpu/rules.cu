@@ -272,3 +272,103 @@ RULE_ALL(int, i32)
 RULE_ALL(long long, i64)
 RULE_ALL(float, f32)
 RULE_ALL(double, f64)
+
+// ------------------------------------------------------------------ Bellman-Ford
+// Every round relaxes every vertex with a finite d (DESIGN §2: no mask), in place (a
+// value lowered earlier in the round is the one relaxed), until a round lowers nothing.
+// One cooperative launch runs the rounds with two grid barriers each; `lanes` threads a
+// vertex, and a vertex of `big` edges or more (listed once, before the search, with its
+// edge offset) has its edges shared out over every thread.  Negative weights are
+// allowed: the atomic is then a CAS loop, and a round `limit` that still lowers
+// something means a negative cycle (ctl[BF_DONE] = 2).
+// ctl slots: round, records, done, then two sets (by round parity) of the sums
+// (relaxed vertices, their edges, vertices lowered).
+enum { BF_ROUND = 0, BF_REC, BF_DONE, BF_SUMS, BF_SLOTS = BF_SUMS + 6 };
+
+template <class W, bool NONNEG>
+__device__ void bellman_ford(const long long* __restrict__ indptr,
+                             const vid_t* __restrict__ indices,
+                             const W* __restrict__ weights, vid_t n, double* d,
+                             long long* stamp, long long* ctl, long long* stats,
+                             long long cap, int lanes, const vid_t* __restrict__ big_v,
+                             const long long* __restrict__ big_off, long long n_big,
+                             long long big_edges, long long big, long long limit) {
+    cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+    long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    long long stride = (long long)gridDim.x * blockDim.x;
+    long long gid = tid / lanes, groups = stride / lanes;
+    int lane = (int)(tid % lanes);
+    for (;;) {
+        long long r = vload(&ctl[BF_ROUND]);
+        if (vload(&ctl[BF_DONE]) || vload(&ctl[BF_REC]) >= cap) return;
+        long long* sums = ctl + BF_SUMS + 3 * (r & 1);
+        long long relaxed = 0, edges = 0, lowered = 0;
+        auto relax = [&](double du, long long k) {
+            vid_t v = indices[k];
+            double nd = du + as_f64(weights[k]);
+            if (nd < vloadd(&d[v])) {
+                double old = NONNEG ? atomic_min_nonneg(&d[v], nd) : atomic_min_f64(&d[v], nd);
+                if (nd < old && stamp[v] != r &&
+                    (long long)atomicExch((unsigned long long*)&stamp[v],
+                                          (unsigned long long)r) != r)
+                    ++lowered;                               // first lowered this round
+            }
+        };
+        // ================= t = d min.+ A over the finite entries of d ; d = min(d, t)
+        for (long long u = gid; u < n; u += groups) {
+            long long start = indptr[u], end = indptr[u + 1];
+            if (end - start >= big) continue;                // shared out below
+            double du = vloadd(&d[u]);
+            if (du == RULE_INF) continue;
+            if (lane == 0) ++relaxed;
+            edges += (end - start + lanes - 1 - lane) / lanes;
+            for (long long k = start + lane; k < end; k += lanes) relax(du, k);
+        }
+        long long s = 0;
+        for (long long e = tid; e < big_edges; e += stride) {
+            long long hi = n_big - 1;                        // last slot with off ≤ e
+            while (s < hi) {
+                long long mid = (s + hi + 1) >> 1;
+                if (big_off[mid] <= e) s = mid; else hi = mid - 1;
+            }
+            vid_t u = big_v[s];
+            double du = vloadd(&d[u]);
+            if (du == RULE_INF) continue;
+            if (e == big_off[s]) ++relaxed;
+            relax(du, indptr[u] + (e - big_off[s]));
+            ++edges;
+        }
+        warp_add_into(relaxed, &sums[0]);
+        warp_add_into(edges, &sums[1]);
+        warp_add_into(lowered, &sums[2]);
+        grid.sync();
+        if (tid == 0) {
+            long long row = ctl[BF_REC];
+            stats[3 * row] = sums[0];
+            stats[3 * row + 1] = sums[1];
+            stats[3 * row + 2] = sums[2];
+            ctl[BF_REC] = row + 1;
+            ctl[BF_ROUND] = r + 1;
+            if (sums[2] == 0) ctl[BF_DONE] = 1;
+            else if (r + 1 >= limit) ctl[BF_DONE] = 2;      // still lowering: a cycle
+            long long* other = ctl + BF_SUMS + 3 * ((r + 1) & 1);
+            other[0] = other[1] = other[2] = 0;
+        }
+        grid.sync();
+    }
+}
+
+#define BF_KERNEL(W, WTAG, NN, NNTAG)                                                        \
+extern "C" __global__ void bellman_ford_##WTAG##NNTAG(                                       \
+        const long long* indptr, const vid_t* indices, const W* weights, vid_t n, double* d, \
+        long long* stamp, long long* ctl, long long* stats, long long cap, int lanes,       \
+        const vid_t* big_v, const long long* big_off, long long n_big, long long big_edges, \
+        long long big, long long limit) {                                                   \
+    bellman_ford<W, NN>(indptr, indices, weights, n, d, stamp, ctl, stats, cap, lanes,     \
+                        big_v, big_off, n_big, big_edges, big, limit);                      \
+}
+#define BF_ALL(W, WTAG) BF_KERNEL(W, WTAG, true, _nn) BF_KERNEL(W, WTAG, false, )
+BF_ALL(int, i32)
+BF_ALL(long long, i64)
+BF_ALL(float, f32)
+BF_ALL(double, f64)

@@ -1,5 +1,6 @@
-"""The threshold strategies as device-resident loops: Near-Far, Δ-stepping, Martín,
-Crauser and economic Crauser (``rules.cu``; papers 001 and 002).
+"""SSSP strategies as device-resident loops (``rules.cu``; papers 001 and 002): the
+threshold strategies — Near-Far, Δ-stepping, Martín, Crauser and economic Crauser — and
+Bellman-Ford.
 
 One kernel template runs a whole search: a round relaxes the near queue and routes
 what improved; an empty near queue is refilled from the pile by a grid-wide minimum and
@@ -9,6 +10,9 @@ frontier) and moves to a cooperative grid (``grid.sync``) while the frontier is 
 back when it thins: each launch returns when its shape stops fitting, and the host
 relaunches the other from the same device state.  Round records come back in batches of
 ``RECORDS`` rows.
+
+Bellman-Ford relaxes every reached vertex each round, so its rounds are always wide: one
+cooperative grid as large as stays resident runs them all, two grid barriers a round.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from ..exceptions import NegativeCycleError
 from . import cp
 from .device import _NVRTC
 
@@ -112,3 +117,59 @@ class RuleLoops:
                 return d
             if rows < self.RECORDS:           # it returned for the other shape
                 grid = not grid
+
+    # ----------------------------------------------------------------- Bellman-Ford
+    @cached_property
+    def _big_vertices(self):
+        """``(vertices, edge offsets, edges)`` of the vertices with ``BIG_LANES × lanes``
+        edges or more, whose edges a Bellman-Ford round shares out over every thread."""
+        big = self.BIG_LANES * (self.LANES or self._lanes)
+        v = cp.flatnonzero(self.degree >= big)
+        deg = self.degree[v]
+        off = cp.cumsum(deg) - deg
+        total = int(deg.sum().get()) if v.size else 0
+        return (v.astype(self.vid) if v.size else cp.zeros(1, self.vid),
+                off if v.size else cp.zeros(1, cp.int64), int(v.size), total, big)
+
+    def _wide_grid(self, kernel) -> tuple[tuple[int], tuple[int]]:
+        """A cooperative grid of 256-thread blocks as large as stays resident for
+        ``kernel`` (its registers per thread), at most 8 blocks an SM."""
+        try:
+            regs = max(int(kernel.num_regs), 1)
+            per_sm = max(1, min(8, 65536 // (regs * 256)))
+        except Exception:   # no attribute in this CuPy: the tails' safe shape
+            return self._resident_grid
+        return (per_sm * self._sms,), (256,)
+
+    def _bellman_ford(self, source: int, trace):
+        """Bellman-Ford rounds in one device-resident launch (relaunched only when the
+        round records fill); ``NegativeCycleError`` when round n still lowers a value."""
+        n = self.n
+        d = cp.full(n, cp.inf, cp.float64)
+        d[source] = 0.0
+        stamp = cp.full(n, -1, cp.int64)
+        ctl = cp.zeros(9, cp.int64)
+        stats = cp.empty((self.RECORDS, 3), cp.int64)
+        big_v, big_off, n_big, big_edges, big = self._big_vertices
+        nn = "" if self.graph.has_negative_weights else "_nn"
+        kernel = self._rules.get_function(f"bellman_ford_{self.weight_tag}{nn}")
+        grid, block = self._wide_grid(kernel)
+        lanes = self.LANES or self._lanes
+        args = (self.indptr, self.indices, self.weights, self.vid(n), d, stamp, ctl, stats,
+                np.int64(self.RECORDS), np.int32(lanes), big_v, big_off, np.int64(n_big),
+                np.int64(big_edges), np.int64(big), np.int64(max(n, 1)))
+        while True:
+            t0 = time.perf_counter()
+            kernel(grid, block, args)
+            state = ctl.get()
+            rows = int(state[1])
+            if rows:
+                s = stats[:rows].get()
+                trace.add_many(frontier=s[:, 0], edges=s[:, 1], changed=s[:, 2],
+                               seconds=(time.perf_counter() - t0) / rows,
+                               direction="fused")
+                ctl[1] = 0
+            if state[2] == 2:
+                raise NegativeCycleError.reachable_from(source)
+            if state[2]:
+                return d

@@ -34,11 +34,10 @@ class FusedSSSP(RuleLoops):
     #: block sets the round up; the relaxation queues what improved)
     SMALL_ROUND: ClassVar[int] = 8192      # 1024 threads × PREP_ITEMS (kernels.cu)
 
-    def _relax_loop(self, source: int, trace, whole: bool):
-        """Workfront (``whole=False``) or Bellman-Ford rounds, one fused edge-balanced
-        kernel each.  A small round (a known edge count, at most ``SMALL_ROUND``
-        vertices) costs two launches and one 16-byte read; a big one lists what improved
-        by one scan of n flags."""
+    def _relax_loop(self, source: int, trace):
+        """Workfront rounds, one fused edge-balanced kernel each.  A small round (a known
+        edge count, at most ``SMALL_ROUND`` vertices) costs two launches and one 16-byte
+        read; a big one lists what improved by one scan of n flags."""
         n, tag = self.n, self._sssp_tag
         d = cp.full(n, cp.inf, cp.float64)
         d[source] = 0.0
@@ -54,9 +53,6 @@ class FusedSSSP(RuleLoops):
             if rounds > max(n, 1):
                 raise NegativeCycleError.reachable_from(source)
             t0 = time.perf_counter()
-            if whole:
-                frontier = cp.nonzero(cp.isfinite(d))[0].astype(self.vid)
-                edges = None
             nf = int(frontier.size)
             if edges is not None and nf <= self.SMALL_ROUND:
                 offs_s = self._edge_offsets(frontier, counters, d, du_s, mark)
@@ -90,7 +86,7 @@ class FusedSSSP(RuleLoops):
             trace.add(frontier=nf, edges=edges, seconds=time.perf_counter() - t0, changed=c)
             edges = next_edges
             sizes.append(c)
-            if not whole and c and high_diameter(sizes, n, SSSP_TAIL_AFTER):
+            if c and high_diameter(sizes, n, SSSP_TAIL_AFTER):
                 self._sssp_tail(d, frontier, rounds, source, trace)
                 break
         return d
@@ -161,8 +157,6 @@ class FusedSSSP(RuleLoops):
             if rounds > max(n, 1):
                 raise NegativeCycleError.reachable_from(source)
 
-    #: strategies run fused (min_plus): name -> every vertex with a value is the frontier
-    FUSED: ClassVar[dict[str, bool]] = {"workfront": False, "bellman-ford": True}
 
     def sssp_auto(self, semiring) -> str | None:
         """``workfront`` (min_plus): H100, median of 3 sources, best of 3, weights 1..255,
@@ -173,23 +167,26 @@ class FusedSSSP(RuleLoops):
         return "workfront" if semiring.name == "min_plus" else None
 
     def fused(self, strategy: str, semiring, direction: str, delta: float | None = None):
-        """Under min_plus, pushing (``"auto"`` pushes here): ``workfront`` and
-        ``bellman-ford`` as one edge-balanced kernel a round with device tails; the
+        """Under min_plus, pushing (``"auto"`` pushes here): ``workfront`` as one
+        edge-balanced kernel a round with device tails; ``bellman-ford`` and the
         threshold strategies (near-far, Δ-stepping, Martín, Crauser, economic) as one
-        device-resident loop (``rules.py``); None otherwise."""
+        device-resident loop each (``rules.py``); None otherwise."""
         if semiring.name != "min_plus" or direction not in ("push", "auto"):
             return None
         if strategy in RULES and not self.graph.has_negative_weights:
             def rules(source, semiring, trace, delta=delta, direction="push"):
                 return self._rule_loop(strategy, source, delta, trace), None
             return rules
-        if strategy not in self.FUSED:
+        if strategy == "bellman-ford":
+            def bellman_ford(source, semiring, trace, delta=None, direction="push"):
+                return self._bellman_ford(source, trace), None
+            return bellman_ford
+        if strategy != "workfront":
             return None
-        whole = self.FUSED[strategy]
 
-        def run(source, semiring, trace, delta=None, direction="push"):
-            return self._relax_loop(source, trace, whole=whole), None
-        return run
+        def workfront(source, semiring, trace, delta=None, direction="push"):
+            return self._relax_loop(source, trace), None
+        return workfront
 
     def tight_tree(self, d, semiring, source: int):
         """min_plus: one device pass (``tight_parents_*``: each reached vertex takes a

@@ -51,7 +51,9 @@ class OpenSetOps:
         f.has[source] = True
         return d, f
 
-    def empty(self, like: DeviceVector | None = None) -> DeviceVector:
+    def empty(self, like=None):
+        if isinstance(like, cp.ndarray) and like.ndim == 2:    # k × n rows (counting.py)
+            return cp.zeros_like(like)
         return self._vec()
 
     def indicator(self, ids: np.ndarray) -> DeviceVector:
