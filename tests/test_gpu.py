@@ -91,18 +91,20 @@ def test_traces_of_device_strategies(graphblas_rounds):
     assert r.trace.backend == "gpu"
 
 
-@pytest.mark.parametrize("big_lanes", [32, 1])
-def test_bellman_ford_device_loop(big_lanes, monkeypatch):
-    """Bellman-Ford as one device-resident launch: the CPU's answers on a scale-free and
-    a grid graph, round records in batches, hub edges shared out over every thread
-    (``BIG_LANES = 1`` lists every vertex of a lane's worth of edges or more); each
-    round relaxes every reached vertex, the last lowers nothing, and no round is counted
-    twice."""
+@pytest.mark.parametrize("shape, big_lanes", [("edges", 32), ("vertices", 32),
+                                              ("vertices", 1)])
+def test_bellman_ford_device_loop(shape, big_lanes, monkeypatch):
+    """Bellman-Ford as one device-resident launch, in both shapes: the CPU's answers on
+    a scale-free and a grid graph, round records in batches, hub edges shared out over
+    every thread (``BIG_LANES = 1`` lists every vertex of a lane's worth of edges or
+    more); the last round relaxes every reached vertex and lowers nothing, the others
+    lower something."""
     from semiring_paths.generators import grid, kronecker
     from semiring_paths.gpu.rules import RuleLoops
 
     monkeypatch.setattr(RuleLoops, "RECORDS", 5)
     monkeypatch.setattr(RuleLoops, "BIG_LANES", big_lanes)
+    monkeypatch.setattr(RuleLoops, "BF_SHAPE", shape)
     for G in (kronecker(11, seed=4, weights=(1, 255)), grid(25, 30, seed=2, weights=(0, 9)),
               sp.Graph.from_edges([0, 1, 0, 2], [1, 2, 2, 3], weights=[4.0, -3.0, 2.0, 1.0])):
         s = int(np.argmax(G.out_degree))

@@ -276,21 +276,28 @@ RULE_ALL(double, f64)
 // ------------------------------------------------------------------ Bellman-Ford
 // Every round relaxes every vertex with a finite d (DESIGN §2: no mask), in place (a
 // value lowered earlier in the round is the one relaxed), until a round lowers nothing.
-// One cooperative launch runs the rounds with two grid barriers each; `lanes` threads a
-// vertex, and a vertex of `big` edges or more (listed once, before the search, with its
-// edge offset) has its edges shared out over every thread.  Negative weights are
-// allowed: the atomic is then a CAS loop, and a round `limit` that still lowers
-// something means a negative cycle (ctl[BF_DONE] = 2).
-// ctl slots: round, records, done, then two sets (by round parity) of the sums
-// (relaxed vertices, their edges, vertices lowered).
-enum { BF_ROUND = 0, BF_REC, BF_DONE, BF_SUMS, BF_SLOTS = BF_SUMS + 6 };
+// One cooperative launch runs the rounds with one grid barrier each: every thread keeps
+// the round number itself, adds its counts into the round's set of sums (three sets in
+// turn: thread 0 clears the next round's during this one, and every thread finished
+// reading it two barriers ago) and reads them back after the barrier.  Two shapes:
+//   EDGES: thread i relaxes edges i, i + stride, …, its row from `rows` (one read a
+//          stored edge, perfectly balanced and coalesced; 4 bytes an edge more);
+//   else:  `lanes` threads a vertex, a vertex of `big` edges or more (listed once, with
+//          its edge offset) shared out over every thread.
+// Negative weights are allowed: the atomic is then a CAS loop, and a round `limit` that
+// still lowers something means a negative cycle (ctl[BF_DONE] = 2).
+// ctl: round, records, done (for the host), then the three sets of sums (edges relaxed,
+// vertices lowered, vertices lowered from ∞: the host adds those up into the vertices
+// with a value at the start of each round, the round's frontier).
+enum { BF_ROUND = 0, BF_REC, BF_DONE, BF_SUMS };
 
-template <class W, bool NONNEG>
+template <class W, bool NONNEG, bool EDGES>
 __device__ void bellman_ford(const long long* __restrict__ indptr,
                              const vid_t* __restrict__ indices,
-                             const W* __restrict__ weights, vid_t n, double* d,
-                             long long* stamp, long long* ctl, long long* stats,
-                             long long cap, int lanes, const vid_t* __restrict__ big_v,
+                             const W* __restrict__ weights, const vid_t* __restrict__ rows,
+                             vid_t n, long long m, double* d, long long* stamp,
+                             long long* ctl, long long* stats, long long cap, int lanes,
+                             const vid_t* __restrict__ big_v,
                              const long long* __restrict__ big_off, long long n_big,
                              long long big_edges, long long big, long long limit) {
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
@@ -298,76 +305,89 @@ __device__ void bellman_ford(const long long* __restrict__ indptr,
     long long stride = (long long)gridDim.x * blockDim.x;
     long long gid = tid / lanes, groups = stride / lanes;
     int lane = (int)(tid % lanes);
-    for (;;) {
-        long long r = vload(&ctl[BF_ROUND]);
-        if (vload(&ctl[BF_DONE]) || vload(&ctl[BF_REC]) >= cap) return;
-        long long* sums = ctl + BF_SUMS + 3 * (r & 1);
-        long long relaxed = 0, edges = 0, lowered = 0;
+    long long r = ctl[BF_ROUND];
+    for (long long row = 0; row < cap; ++row, ++r) {
+        long long* sums = ctl + BF_SUMS + 3 * (r % 3);
+        if (tid == 0) {
+            long long* next = ctl + BF_SUMS + 3 * ((r + 1) % 3);
+            next[0] = next[1] = next[2] = 0;
+        }
+        long long edges = 0, lowered = 0, found = 0;
         auto relax = [&](double du, long long k) {
             vid_t v = indices[k];
             double nd = du + as_f64(weights[k]);
             if (nd < vloadd(&d[v])) {
                 double old = NONNEG ? atomic_min_nonneg(&d[v], nd) : atomic_min_f64(&d[v], nd);
-                if (nd < old && stamp[v] != r &&
-                    (long long)atomicExch((unsigned long long*)&stamp[v],
-                                          (unsigned long long)r) != r)
-                    ++lowered;                               // first lowered this round
+                if (nd < old) {
+                    found += old == RULE_INF;                // reached for the first time
+                    if (stamp[v] != r && (long long)atomicExch(
+                            (unsigned long long*)&stamp[v], (unsigned long long)r) != r)
+                        ++lowered;                           // first lowered this round
+                }
             }
         };
         // ================= t = d min.+ A over the finite entries of d ; d = min(d, t)
-        for (long long u = gid; u < n; u += groups) {
-            long long start = indptr[u], end = indptr[u + 1];
-            if (end - start >= big) continue;                // shared out below
-            double du = vloadd(&d[u]);
-            if (du == RULE_INF) continue;
-            if (lane == 0) ++relaxed;
-            edges += (end - start + lanes - 1 - lane) / lanes;
-            for (long long k = start + lane; k < end; k += lanes) relax(du, k);
-        }
-        long long s = 0;
-        for (long long e = tid; e < big_edges; e += stride) {
-            long long hi = n_big - 1;                        // last slot with off ≤ e
-            while (s < hi) {
-                long long mid = (s + hi + 1) >> 1;
-                if (big_off[mid] <= e) s = mid; else hi = mid - 1;
+        if (EDGES) {
+            for (long long k = tid; k < m; k += stride) {
+                vid_t u = rows[k];
+                double du = vloadd(&d[u]);
+                if (du == RULE_INF) continue;
+                ++edges;
+                relax(du, k);
             }
-            vid_t u = big_v[s];
-            double du = vloadd(&d[u]);
-            if (du == RULE_INF) continue;
-            if (e == big_off[s]) ++relaxed;
-            relax(du, indptr[u] + (e - big_off[s]));
-            ++edges;
+        } else {
+            for (long long u = gid; u < n; u += groups) {
+                long long start = indptr[u], end = indptr[u + 1];
+                if (end - start >= big) continue;            // shared out below
+                double du = vloadd(&d[u]);
+                if (du == RULE_INF) continue;
+                edges += (end - start + lanes - 1 - lane) / lanes;
+                for (long long k = start + lane; k < end; k += lanes) relax(du, k);
+            }
+            long long s = 0;
+            for (long long e = tid; e < big_edges; e += stride) {
+                long long hi = n_big - 1;                    // last slot with off ≤ e
+                while (s < hi) {
+                    long long mid = (s + hi + 1) >> 1;
+                    if (big_off[mid] <= e) s = mid; else hi = mid - 1;
+                }
+                vid_t u = big_v[s];
+                double du = vloadd(&d[u]);
+                if (du == RULE_INF) continue;
+                relax(du, indptr[u] + (e - big_off[s]));
+                ++edges;
+            }
         }
-        warp_add_into(relaxed, &sums[0]);
-        warp_add_into(edges, &sums[1]);
-        warp_add_into(lowered, &sums[2]);
+        warp_add_into(edges, &sums[0]);
+        warp_add_into(lowered, &sums[1]);
+        warp_add_into(found, &sums[2]);
         grid.sync();
+        long long changed = vload(&sums[1]);
         if (tid == 0) {
-            long long row = ctl[BF_REC];
-            stats[3 * row] = sums[0];
-            stats[3 * row + 1] = sums[1];
+            stats[3 * row] = sums[0];                        // the host starts each
+            stats[3 * row + 1] = changed;                    // launch at record 0
             stats[3 * row + 2] = sums[2];
-            ctl[BF_REC] = row + 1;
             ctl[BF_ROUND] = r + 1;
-            if (sums[2] == 0) ctl[BF_DONE] = 1;
+            ctl[BF_REC] = row + 1;
+            if (changed == 0) ctl[BF_DONE] = 1;
             else if (r + 1 >= limit) ctl[BF_DONE] = 2;      // still lowering: a cycle
-            long long* other = ctl + BF_SUMS + 3 * ((r + 1) & 1);
-            other[0] = other[1] = other[2] = 0;
         }
-        grid.sync();
+        if (changed == 0 || r + 1 >= limit) return;
     }
 }
 
-#define BF_KERNEL(W, WTAG, NN, NNTAG)                                                        \
-extern "C" __global__ void bellman_ford_##WTAG##NNTAG(                                       \
-        const long long* indptr, const vid_t* indices, const W* weights, vid_t n, double* d, \
-        long long* stamp, long long* ctl, long long* stats, long long cap, int lanes,       \
-        const vid_t* big_v, const long long* big_off, long long n_big, long long big_edges, \
-        long long big, long long limit) {                                                   \
-    bellman_ford<W, NN>(indptr, indices, weights, n, d, stamp, ctl, stats, cap, lanes,     \
-                        big_v, big_off, n_big, big_edges, big, limit);                      \
+#define BF_KERNEL(W, WTAG, NN, NNTAG, EDGES, STAG)                                          \
+extern "C" __global__ void bellman_ford_##STAG##_##WTAG##NNTAG(                            \
+        const long long* indptr, const vid_t* indices, const W* weights, const vid_t* rows, \
+        vid_t n, long long m, double* d, long long* stamp, long long* ctl, long long* stats,\
+        long long cap, int lanes, const vid_t* big_v, const long long* big_off,             \
+        long long n_big, long long big_edges, long long big, long long limit) {             \
+    bellman_ford<W, NN, EDGES>(indptr, indices, weights, rows, n, m, d, stamp, ctl, stats, \
+                               cap, lanes, big_v, big_off, n_big, big_edges, big, limit);   \
 }
-#define BF_ALL(W, WTAG) BF_KERNEL(W, WTAG, true, _nn) BF_KERNEL(W, WTAG, false, )
+#define BF_ALL(W, WTAG)                                                                      \
+    BF_KERNEL(W, WTAG, true, _nn, true, edges) BF_KERNEL(W, WTAG, false, , true, edges)    \
+    BF_KERNEL(W, WTAG, true, _nn, false, vertices) BF_KERNEL(W, WTAG, false, , false, vertices)
 BF_ALL(int, i32)
 BF_ALL(long long, i64)
 BF_ALL(float, f32)

@@ -131,43 +131,66 @@ class RuleLoops:
         return (v.astype(self.vid) if v.size else cp.zeros(1, self.vid),
                 off if v.size else cp.zeros(1, cp.int64), int(v.size), total, big)
 
-    def _wide_grid(self, kernel) -> tuple[tuple[int], tuple[int]]:
+    def _wide_grid(self, kernel, most: int) -> tuple[tuple[int], tuple[int]]:
         """A cooperative grid of 256-thread blocks as large as stays resident for
-        ``kernel`` (its registers per thread), at most 8 blocks an SM."""
+        ``kernel`` (its registers per thread), at most ``most`` blocks an SM."""
         try:
-            regs = max(int(kernel.num_regs), 1)
-            per_sm = max(1, min(8, 65536 // (regs * 256)))
+            regs = -(-max(int(kernel.num_regs), 1) // 8) * 8    # allocated in eights
+            per_sm = max(1, min(most, 65536 // (regs * 256)))
         except Exception:   # no attribute in this CuPy: the tails' safe shape
             return self._resident_grid
         return (per_sm * self._sms,), (256,)
 
+    #: Bellman-Ford's shape: "edges" (a thread an edge, rows from a device array of 4 or
+    #: 8 bytes an edge), "vertices" (lanes a vertex, hubs shared out), or "auto" (edges
+    #: where the row array fits in a tenth of the free memory)
+    BF_SHAPE: ClassVar[str] = "auto"
+    #: Bellman-Ford's grid: at most this many resident 256-thread blocks an SM
+    BF_BLOCKS_PER_SM: ClassVar[int] = 8
+
+    @cached_property
+    def _edge_rows(self):
+        """The row (source vertex) of each stored edge, on the device."""
+        return cp.repeat(cp.arange(self.n, dtype=self.vid), self.degree)
+
+    def _bf_shape(self) -> str:
+        if self.BF_SHAPE != "auto":
+            return self.BF_SHAPE
+        need = self.graph.n_stored * np.dtype(self.vid).itemsize
+        return "edges" if need * 10 < cp.cuda.runtime.memGetInfo()[0] else "vertices"
+
     def _bellman_ford(self, source: int, trace):
         """Bellman-Ford rounds in one device-resident launch (relaunched only when the
         round records fill); ``NegativeCycleError`` when round n still lowers a value."""
-        n = self.n
+        n, m = self.n, self.graph.n_stored
         d = cp.full(n, cp.inf, cp.float64)
         d[source] = 0.0
         stamp = cp.full(n, -1, cp.int64)
-        ctl = cp.zeros(9, cp.int64)
+        ctl = cp.zeros(3 + 9, cp.int64)
         stats = cp.empty((self.RECORDS, 3), cp.int64)
+        shape = self._bf_shape()
+        rows = self._edge_rows if shape == "edges" else cp.zeros(1, self.vid)
         big_v, big_off, n_big, big_edges, big = self._big_vertices
         nn = "" if self.graph.has_negative_weights else "_nn"
-        kernel = self._rules.get_function(f"bellman_ford_{self.weight_tag}{nn}")
-        grid, block = self._wide_grid(kernel)
+        kernel = self._rules.get_function(f"bellman_ford_{shape}_{self.weight_tag}{nn}")
+        grid, block = self._wide_grid(kernel, self.BF_BLOCKS_PER_SM)
         lanes = self.LANES or self._lanes
-        args = (self.indptr, self.indices, self.weights, self.vid(n), d, stamp, ctl, stats,
-                np.int64(self.RECORDS), np.int32(lanes), big_v, big_off, np.int64(n_big),
-                np.int64(big_edges), np.int64(big), np.int64(max(n, 1)))
+        args = (self.indptr, self.indices, self.weights, rows, self.vid(n), np.int64(m), d,
+                stamp, ctl, stats, np.int64(self.RECORDS), np.int32(lanes), big_v, big_off,
+                np.int64(n_big), np.int64(big_edges), np.int64(big), np.int64(max(n, 1)))
+        valued = 1                    # vertices with a value when the next round starts
         while True:
             t0 = time.perf_counter()
             kernel(grid, block, args)
             state = ctl.get()
-            rows = int(state[1])
-            if rows:
-                s = stats[:rows].get()
-                trace.add_many(frontier=s[:, 0], edges=s[:, 1], changed=s[:, 2],
-                               seconds=(time.perf_counter() - t0) / rows,
+            got = int(state[1])
+            if got:
+                s = stats[:got].get()
+                ends = valued + np.cumsum(s[:, 2])
+                trace.add_many(frontier=np.r_[valued, ends[:-1]], edges=s[:, 0],
+                               changed=s[:, 1], seconds=(time.perf_counter() - t0) / got,
                                direction="fused")
+                valued = int(ends[-1])
                 ctl[1] = 0
             if state[2] == 2:
                 raise NegativeCycleError.reachable_from(source)
