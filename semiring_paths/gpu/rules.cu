@@ -313,33 +313,56 @@ __device__ void bellman_ford(const long long* __restrict__ indptr,
             next[0] = next[1] = next[2] = 0;
         }
         long long edges = 0, lowered = 0, found = 0;
+        auto lower = [&](vid_t v, double nd) {              // d(v) = min(d(v), nd), counted
+            double old = NONNEG ? atomic_min_nonneg(&d[v], nd) : atomic_min_f64(&d[v], nd);
+            if (nd < old) {
+                found += old == RULE_INF;                    // reached for the first time
+                if (stamp[v] != r && (long long)atomicExch(
+                        (unsigned long long*)&stamp[v], (unsigned long long)r) != r)
+                    ++lowered;                               // first lowered this round
+            }
+        };
         auto relax = [&](double du, long long k) {
             vid_t v = indices[k];
             double nd = du + as_f64(weights[k]);
-            if (nd < vloadd(&d[v])) {
-                double old = NONNEG ? atomic_min_nonneg(&d[v], nd) : atomic_min_f64(&d[v], nd);
-                if (nd < old) {
-                    found += old == RULE_INF;                // reached for the first time
-                    if (stamp[v] != r && (long long)atomicExch(
-                            (unsigned long long*)&stamp[v], (unsigned long long)r) != r)
-                        ++lowered;                           // first lowered this round
-                }
-            }
+            if (nd < __ldcg(&d[v])) lower(v, nd);
         };
         // ================= t = d min.+ A over the finite entries of d ; d = min(d, t)
         if (EDGES) {
-            for (long long k = tid; k < m; k += stride) {
-                vid_t u = rows[k];
-                double du = vloadd(&d[u]);
-                if (du == RULE_INF) continue;
-                ++edges;
-                relax(du, k);
+            // four edges a trip, their loads issued together (d through L2, __ldcg: the
+            // values other SMs lowered, never a stale L1 line)
+            for (long long k0 = tid; k0 < m; k0 += 4 * stride) {
+                vid_t u[4];
+                double du[4];
+#pragma unroll
+                for (int j = 0; j < 4; ++j) {
+                    long long k = k0 + j * stride;
+                    u[j] = k < m ? rows[k] : 0;
+                }
+#pragma unroll
+                for (int j = 0; j < 4; ++j)
+                    du[j] = k0 + j * stride < m ? __ldcg(&d[u[j]]) : RULE_INF;
+                vid_t v[4];
+                double nd[4], dv[4];
+#pragma unroll
+                for (int j = 0; j < 4; ++j) {
+                    long long k = k0 + j * stride;
+                    bool live = du[j] != RULE_INF;
+                    v[j] = live ? indices[k] : 0;
+                    nd[j] = live ? du[j] + as_f64(weights[k]) : RULE_INF;
+                    edges += live;
+                }
+#pragma unroll
+                for (int j = 0; j < 4; ++j) dv[j] = nd[j] < RULE_INF ? __ldcg(&d[v[j]]) : 0.0;
+#pragma unroll
+                for (int j = 0; j < 4; ++j)
+                    if (nd[j] < dv[j]) lower(v[j], nd[j]);
             }
         } else {
             for (long long u = gid; u < n; u += groups) {
                 long long start = indptr[u], end = indptr[u + 1];
                 if (end - start >= big) continue;            // shared out below
-                double du = vloadd(&d[u]);
+                double du = __ldcg(&d[u]);
                 if (du == RULE_INF) continue;
                 edges += (end - start + lanes - 1 - lane) / lanes;
                 for (long long k = start + lane; k < end; k += lanes) relax(du, k);
