@@ -136,7 +136,7 @@ for i in range(7):
 
 # %%
 d = gb.Vector.from_coo([0], [0.0], size=7)
-for k in range(6):
+for _ in range(6):
     d(gb.binary.min) << d.vxm(A, gb.semiring.min_plus)     # d ⊕= d min.+ A
 print("after 6 products:", d.to_dense(np.inf))
 print("sp.sssp:         ", dist)
@@ -181,6 +181,8 @@ print("walks of length 3 from 0:", by_power.astype(int))
 # check vertex 5 against a brute force over NetworkX's simple paths.
 
 # %% tags=["solution"]
+from itertools import pairwise  # noqa: E402
+
 from semiring_paths.semirings import Semiring  # noqa: E402
 
 if "min_max" not in sp.semirings.registry:
@@ -188,7 +190,7 @@ if "min_max" not in sp.semirings.registry:
                                    idempotent=True, improves="lt",
                                    description="(min, max): the smallest bottleneck"))
 minimax = sp.sssp(G, 0, semiring="min_max", backend="cpu").distances
-brute = min(max(X[a][b]["weight"] for a, b in zip(p, p[1:]))
+brute = min(max(X[a][b]["weight"] for a, b in pairwise(p))
             for p in nx.all_simple_paths(X, 0, 5))
 assert minimax[5] == brute, (minimax[5], brute)
 print("minimax values from 0:", minimax)

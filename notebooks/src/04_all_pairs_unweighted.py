@@ -200,8 +200,8 @@ print("harmonic centrality agrees with NetworkX")
 # against the levels matrix.
 
 # %% tags=["solution"]
-I = gb.Matrix.from_coo(range(n), range(n), True, nrows=n, ncols=n)
-B = A.ewise_add(I, gb.binary.lor).new()                             # A ∨ I
+Id = gb.Matrix.from_coo(range(n), range(n), True, nrows=n, ncols=n)
+B = A.ewise_add(Id, gb.binary.lor).new()                             # A ∨ I
 B2 = B.mxm(B, gb.semiring.lor_land).new()                           # (A ∨ I)²
 within2 = B2.reduce_rowwise(gb.agg.count).new().to_dense(0) - 1
 assert np.array_equal(within2, ((levels >= 1) & (levels <= 2)).sum(axis=1))

@@ -17,6 +17,7 @@
 # %%
 import os
 import time
+from itertools import pairwise
 
 import graphblas as gb
 import matplotlib.pyplot as plt
@@ -123,7 +124,7 @@ Xc = nx.from_scipy_sparse_array(cap.to_scipy())
 T = nx.maximum_spanning_tree(Xc)
 v = 399
 path = nx.shortest_path(T, 0, v)
-assert wide[v] == min(Xc[a][b]["weight"] for a, b in zip(path, path[1:]))
+assert wide[v] == min(Xc[a][b]["weight"] for a, b in pairwise(path))
 # most reliable = shortest under −log p
 d = csgraph.dijkstra(sp.Graph(cap.indptr, cap.indices, -np.log(prob.weights),
                               directed=False).to_scipy(), indices=0)
@@ -189,7 +190,7 @@ fig.tight_layout()
 routes = sp.k_shortest_paths(road, 0, 3000, 10, backend=BACKEND)
 Xr = nx.from_scipy_sparse_array(road.to_scipy(), create_using=nx.DiGraph)
 ref = nx.shortest_simple_paths(Xr, 0, 3000, weight="weight")
-for (length, path), want_path in zip(routes, ref):
+for (length, _path), want_path in zip(routes, ref):
     assert length == nx.path_weight(Xr, want_path, "weight")
 for i, (length, path) in enumerate(routes[:5]):
     print(f"route {i + 1}: {length:8.0f} travel-time units, {len(path)} junctions")
@@ -215,8 +216,8 @@ print("σ from 0:", counts.astype(int))
 # %% tags=["solution"]
 n = road.n_vertices
 P = road.to_graphblas().apply(gb.unary.one).new(dtype=bool)
-I = gb.Matrix.from_coo(range(n), range(n), True, nrows=n, ncols=n)
-B = P.ewise_add(I, gb.binary.lor).new()                     # A ∨ I
+Id = gb.Matrix.from_coo(range(n), range(n), True, nrows=n, ncols=n)
+B = P.ewise_add(Id, gb.binary.lor).new()                     # A ∨ I
 x = gb.Vector.from_coo(S, True, size=n)
 for _ in range(10):
     x = x.vxm(B, gb.semiring.lor_land).new()                 # x = x ∨.∧ (A ∨ I)
