@@ -159,7 +159,9 @@ class Trace:
             ax.scatter(pulls, [self.steps[i - 1].frontier for i in pulls], marker="s",
                        facecolors="none", edgecolors="k", label="pull step")
         ax.set_yscale("symlog")
-        ax.set_xlabel("iteration")
+        ax.set_xlabel("iteration (level or round)")
+        ax.set_ylabel("vertices / edges (symlog)")
+        ax.xaxis.get_major_locator().set_params(integer=True)
         ax.set_title(f"{self.algorithm} {self.strategy} ({self.backend})")
         ax.legend()
         return ax

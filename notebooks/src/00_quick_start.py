@@ -37,7 +37,7 @@ r = sp.bfs(K, int(np.argmax(K.out_degree)), backend=BACKEND)
 print(r)
 print(r.trace)
 ax = r.trace.plot()
-ax.set_title("BFS on Kronecker 14: frontier and edges per level, direction chosen")
+ax.set_title("BFS on Kronecker 14: work per level, direction chosen per level")
 
 # %% [markdown]
 # ## Shortest paths, and the same loop under other semirings
