@@ -220,11 +220,14 @@ print("parents are edges one level up; layers match NetworkX")
 
 # %% [markdown]
 # **Exercise 3.** Beamer's rule switches to pull when the frontier's out-edges exceed the
-# unexplored edges divided by α (about 15). Using `push_and_pull_cost`, find the levels
-# where pull examines fewer edges than push on the Kronecker graph, and check that they
-# are the levels the direction-optimizing BFS ran as pull.
+# unexplored edges divided by α (about 15). Check the push costs of `push_and_pull_cost`
+# against the degrees NetworkX gives for each BFS layer, find the levels where pull
+# examines fewer edges than push, and check that the direction-optimizing BFS ran pull
+# only there.
 
 # %% tags=["solution"]
+layers = list(nx.bfs_layers(X, hub))
+assert [sum(d for _, d in X.degree(layer)) for layer in layers[:push.size]] == push.tolist()
 cheaper = {level for level in range(push.size) if pull[level] < push[level]}
 ran_pull = {st.iteration - 1 for st in auto.steps if st.direction == "pull"}
 print("pull is cheaper at levels", sorted(cheaper), "; it ran at", sorted(ran_pull))

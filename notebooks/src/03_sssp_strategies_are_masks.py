@@ -300,7 +300,9 @@ print("IN rule:", r_in, "rounds; Martín:", settle_rounds(g, 0, "martin")[1].max
 GraphBLASBackend.fused_mode = "never"
 predicted, measured = [], []
 for delta in (deltas[0], deltas[-1]):
-    tr = sp.sssp(G, s, strategy="delta-stepping", delta=float(delta), backend="cpu").trace
+    r = sp.sssp(G, s, strategy="delta-stepping", delta=float(delta), backend="cpu")
+    assert np.array_equal(r.distances, truth)                # scipy's distances
+    tr = r.trace
     predicted.append(tr.iterations * c_round + tr.edges_relaxed * c_edge)
     measured.append(best_time(lambda d=delta: sp.sssp(G, s, strategy="delta-stepping",
                                                       delta=float(d), backend="cpu")))

@@ -204,17 +204,22 @@ Id = gb.Matrix.from_coo(range(n), range(n), True, nrows=n, ncols=n)
 B = A.ewise_add(Id, gb.binary.lor).new()                             # A ∨ I
 B2 = B.mxm(B, gb.semiring.lor_land).new()                           # (A ∨ I)²
 within2 = B2.reduce_rowwise(gb.agg.count).new().to_dense(0) - 1
-assert np.array_equal(within2, ((levels >= 1) & (levels <= 2)).sum(axis=1))
+hop = csgraph.shortest_path(G.to_scipy(), unweighted=True)
+assert np.array_equal(within2, ((hop >= 1) & (hop <= 2)).sum(axis=1))
 print("within two hops:", within2[:10], "…")
 
 # %% [markdown]
-# **Exercise 3.** Using the block size printed above, how many blocks does all-pairs on
-# Kronecker 14 take under a 64 MiB limit? Check your answer by counting the blocks
-# `sp.apsp(K, memory_limit=64 << 20)` yields (without keeping them).
+# **Exercise 3.** How many blocks does all-pairs on the (weighted) Rome road network take
+# under a 16 MiB limit, at `sp.multi_source.SSSP_BYTES` bytes per source and vertex?
+# Check your answer by counting the blocks `sp.apsp(road, memory_limit=16 << 20)`
+# yields, and check every block against scipy's Dijkstra.
 
 # %% tags=["solution"]
-k = sp.multi_source.batch_size(K, 64 << 20, sp.multi_source.LEVEL_BYTES)
-expect = -(-K.n_vertices // k)
-got = sum(1 for _ in sp.apsp(K, memory_limit=64 << 20, progress=False, backend=BACKEND))
+k = sp.multi_source.batch_size(road, 16 << 20, sp.multi_source.SSSP_BYTES)
+expect = -(-road.n_vertices // k)
+got = 0
+for part, block in sp.apsp(road, memory_limit=16 << 20, progress=False, backend=BACKEND):
+    assert np.array_equal(block, csgraph.dijkstra(road.to_scipy(), indices=part))
+    got += 1
 assert got == expect, (got, expect)
 print(f"{k} sources a block, {got} blocks")

@@ -222,13 +222,14 @@ x = gb.Vector.from_coo(S, True, size=n)
 for _ in range(10):
     x = x.vxm(B, gb.semiring.lor_land).new()                 # x = x ∨.∧ (A ∨ I)
 assert np.array_equal(np.sort(x.to_coo()[0]), np.sort(within[10]))
+assert np.array_equal(np.sort(x.to_coo()[0]), np.flatnonzero(hop <= 10))     # scipy
 print("10-hop neighbourhood:", x.nvals, "vertices")
 
 # %% [markdown]
 # **Exercise 3.** Betweenness by brute force: for the 8 × 8 grid, sum over ordered pairs
 # $(s, t)$ the share $\sigma(s, v)\,\sigma(v, t) / \sigma(s, t)$ of paths through $v$ (for $v$
-# on a shortest path), using `sp.count_shortest_paths` and BFS levels, and check
-# `sp.betweenness(g, normalized=False)`.
+# on a shortest path), using `sp.count_shortest_paths` and BFS levels, and check it
+# against `sp.betweenness(g, normalized=False)` and NetworkX.
 
 # %% tags=["solution"]
 n8 = g.n_vertices
@@ -244,4 +245,6 @@ for s in range(n8):
         brute[on] += sig[s, on] * sig[on, t] / sig[s, t]
 ours = sp.betweenness(g, normalized=False, backend=BACKEND, progress=False)
 assert np.allclose(ours, brute / 2)          # undirected: each unordered pair once
+want8 = nx.betweenness_centrality(nx.from_scipy_sparse_array(g.to_scipy()), normalized=False)
+assert np.allclose(brute / 2, [want8[v] for v in range(n8)])
 print("betweenness of the grid equals the brute-force sum")
