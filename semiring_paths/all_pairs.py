@@ -12,6 +12,10 @@ length, distance histogram) never hold ``k × n`` levels on unweighted graphs: t
 BFS counts the vertices at each hop (``level_counts``), and every reduction is a function
 of those counts; frontier bitmaps take ``k · n / 16`` bytes.  Weighted graphs consume
 distance blocks of ``k · n · 18`` bytes.  ``k`` is chosen from ``memory_limit``.
+
+Every function here takes ``client=`` (a ``dask.distributed.Client``): the blocks run as
+Dask tasks over its workers (``distributed/blocks.py``), reductions are combined here in
+source order, and ``apsp(out=…)`` has the workers write their rows into the file.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from . import validate
+from .distributed.blocks import block_sources, map_blocks, split
 from .exceptions import HostMemoryError, InvalidGraphError
 from .graph import Graph
 from .memory import fmt_bytes
@@ -69,28 +74,32 @@ def _block(G: Graph, part: np.ndarray, k: int, weighted: bool, backend: str) -> 
     return multi_source_bfs(G, part, batch=k, backend=backend)
 
 
-def _block_size(G: Graph, batch, memory_limit, weighted: bool, backend: str) -> int:
+def _block_size(G: Graph, batch, memory_limit, weighted: bool, backend: str,
+                client=None, n_sources: int = 0) -> int:
     be = validate.backend(G, backend)
-    return block_size(G, be, batch, memory_limit, SSSP_BYTES if weighted else LEVEL_BYTES)
+    k = block_size(G, be, batch, memory_limit, SSSP_BYTES if weighted else LEVEL_BYTES)
+    return k if batch is not None else block_sources(client, k, n_sources)
 
 
 def _blocks(G: Graph, sources: np.ndarray, batch, memory_limit, progress, desc,
-            weighted: bool, backend: str) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    k = _block_size(G, batch, memory_limit, weighted, backend)
-    bar = _bar(progress, int(sources.size), k, desc)
+            weighted: bool, backend: str, client=None, ordered: bool = False
+            ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    k = _block_size(G, batch, memory_limit, weighted, backend, client, sources.size)
+    parts = split(sources, k)
+    bar = _bar(progress and client is None, int(sources.size), k, desc)
     try:
-        for lo in range(0, sources.size, k):
-            part = sources[lo:lo + k]
-            block = _block(G, part, k, weighted, backend)
-            _advance(bar, part.size)
-            yield part, block
+        for i, block in map_blocks(_block, G, parts, (k, weighted, backend), client=client,
+                                   ordered=ordered, progress=progress, desc=desc):
+            _advance(bar, parts[i].size)
+            yield parts[i], block
     finally:
         _close(bar)
 
 
 def apsp(G: Graph, batch: int | None = None, backend: str = "auto", *,
          sources: Sequence[int] | int | None = None, out: str | os.PathLike | None = None,
-         memory_limit: int | None = None, progress: bool = True, seed: int = 0):
+         memory_limit: int | None = None, progress: bool = True, seed: int = 0,
+         client=None):
     """All-pairs shortest paths by blocks of sources.
 
     Parameters
@@ -115,6 +124,10 @@ def apsp(G: Graph, batch: int | None = None, backend: str = "auto", *,
         Bytes one block may use (default 512 MiB).
     progress : bool
         Show a tqdm progress bar when there is more than one block.
+    client : dask.distributed.Client, optional
+        Compute the blocks on its workers; blocks then arrive as they finish (each with
+        its sources), and with ``out`` the workers write their rows into the file (which
+        they must all see), the resume record kept here.
 
     Returns
     -------
@@ -134,9 +147,10 @@ def apsp(G: Graph, batch: int | None = None, backend: str = "auto", *,
     if weighted:
         validate.nonnegative(G, min_plus, "apsp", "")
     if out is None:
-        return _blocks(G, src, batch, memory_limit, progress, "apsp", weighted, backend)
+        return _blocks(G, src, batch, memory_limit, progress, "apsp", weighted, backend,
+                       client)
     return _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
-                         _out_path(out, int(src.size) * G.n_vertices * 8))
+                         _out_path(out, int(src.size) * G.n_vertices * 8), client)
 
 
 def _out_path(out: str | os.PathLike, nbytes: int) -> Path:
@@ -166,9 +180,20 @@ def _record(side: Path, state: dict) -> None:
     os.replace(tmp, side)
 
 
+def _write_rows(G: Graph, part: np.ndarray, lo: int, k: int, weighted: bool, backend: str,
+                out: str) -> int:
+    """One block of ``apsp(out=…)`` computed and written into its rows (here or on a
+    worker); returns its first row once the rows are on disk."""
+    mm = np.load(out, mmap_mode="r+")
+    mm[lo:lo + part.size] = _block(G, part, k, weighted, backend)
+    mm.flush()
+    del mm
+    return lo
+
+
 def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
-                  out: Path) -> Path:
-    k = _block_size(G, batch, memory_limit, weighted, backend)
+                  out: Path, client=None) -> Path:
+    k = _block_size(G, batch, memory_limit, weighted, backend, client, src.size)
     dtype = np.float64 if weighted else np.int64
     shape = (int(src.size), G.n_vertices)
     side = out.with_name(out.name + ".progress.json")
@@ -182,7 +207,11 @@ def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
         except ValueError:                 # unreadable record: start over
             state = None
     if state is not None:
-        if state.get("key") != key:
+        recorded = state.get("key") or {}
+        if batch is None and isinstance(recorded.get("batch"), int) and \
+                {**recorded, "batch": k} == key:
+            k, key = recorded["batch"], recorded     # resume in the recorded blocks
+        if recorded != key:
             raise ValueError(f"{out} was written for other arguments ({state.get('key')}); "
                              "remove it or its .progress.json to start over")
         done = set(state["done"])
@@ -192,21 +221,21 @@ def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
         mm = np.lib.format.open_memmap(out, mode="w+", dtype=dtype, shape=shape)
         mm.flush()
         _record(side, {"key": key, "done": []})
+    mm.flush()
+    del mm                                # the blocks write through their own maps
     starts = [lo for lo in range(0, src.size, k) if lo not in done]
     left = sum(min(k, src.size - lo) for lo in starts)
-    bar = _bar(progress and bool(starts), int(src.size), 0, f"apsp -> {out.name}",
-               initial=int(src.size) - left)
+    bar = _bar(progress and bool(starts) and client is None, int(src.size), 0,
+               f"apsp -> {out.name}", initial=int(src.size) - left)
+    parts = [src[lo:lo + k] for lo in starts]
     try:
-        for lo in starts:
-            part = src[lo:lo + k]
-            mm[lo:lo + part.size] = _block(G, part, k, weighted, backend)
-            mm.flush()
+        for i, lo in map_blocks(_write_rows, G, parts, (k, weighted, backend, str(out)),
+                                per_block=[(lo,) for lo in starts], client=client,
+                                progress=progress, desc=f"apsp -> {out.name}"):
             done.add(lo)                                   # recorded only once on disk
             _record(side, {"key": key, "done": sorted(done)})
-            _advance(bar, part.size)
+            _advance(bar, parts[i].size)
     finally:
-        mm.flush()
-        del mm
         _close(bar)
     return out
 
@@ -265,7 +294,7 @@ class _Levels:
 
 
 def _profiles(G, sources, seed, batch, memory_limit, progress, desc, backend,
-              reverse=False, weight=None):
+              reverse=False, weight=None, client=None):
     """Per-block summaries from ``sources``: level counts (unweighted, bitmaps) or distance
     rows (weighted); ``reverse`` uses distances *to* each source (closeness, harmonic)."""
     G = validate.weight_view(G, weight)
@@ -278,20 +307,22 @@ def _profiles(G, sources, seed, batch, memory_limit, progress, desc, backend,
         bar = _bar(progress, src.size, 4096, desc)
         try:
             for part, C in level_counts(H, src, backend=backend, batch=batch,
-                                        memory_limit=memory_limit):
+                                        memory_limit=memory_limit, client=client):
                 _advance(bar, part.size)
                 yield _Levels(part, C)
         finally:
             _close(bar)
         return
-    for part, d in _blocks(H, src, batch, memory_limit, progress, desc, True, backend):
+    for part, d in _blocks(H, src, batch, memory_limit, progress, desc, True, backend,
+                           client, ordered=True):
         yield _Distances(part, d)
 
 
 def eccentricity(G: Graph, sources=None, *, weight: bool | str | None = None,
                  unreachable: str = "raise", seed: int = 0,
                  backend: str = "auto", batch: int | None = None,
-                 memory_limit: int | None = None, progress: bool = True) -> np.ndarray:
+                 memory_limit: int | None = None, progress: bool = True,
+                 client=None) -> np.ndarray:
     """Largest distance from each source (``sources`` order).
 
     ``weight``, here and in every reduction, as NetworkX's reductions take it: None (the
@@ -313,7 +344,7 @@ def eccentricity(G: Graph, sources=None, *, weight: bool | str | None = None,
     n = G.n_vertices
     out = []
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "eccentricity",
-                       backend, weight=weight):
+                       backend, weight=weight, client=client):
         short = p.reached() < n
         if unreachable == "raise" and short.any():
             i = int(p.part[np.argmax(short)])
@@ -351,7 +382,8 @@ def _extreme(G, kw, pick) -> int | float:
 def closeness(G: Graph, sources=None, *, weight: bool | str | None = None,
               wf_improved: bool = True, seed: int = 0,
               backend: str = "auto", batch: int | None = None,
-              memory_limit: int | None = None, progress: bool = True) -> np.ndarray:
+              memory_limit: int | None = None, progress: bool = True,
+              client=None) -> np.ndarray:
     """Closeness centrality of each vertex in ``sources``, as NetworkX defines it: from
     distances *to* the vertex, ``(r - 1) / Σd``, scaled by ``(r - 1) / (n - 1)``
     (Wasserman–Faust, ``wf_improved``) where ``r`` counts the vertices that reach it;
@@ -366,7 +398,7 @@ def closeness(G: Graph, sources=None, *, weight: bool | str | None = None,
     n = G.n_vertices
     out = []
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "closeness",
-                       backend, reverse=True, weight=weight):
+                       backend, reverse=True, weight=weight, client=client):
         tot, r = p.total(), p.reached()
         c = np.where(tot > 0, (r - 1.0) / np.where(tot > 0, tot, 1), 0.0)
         if wf_improved and n > 1:
@@ -378,13 +410,13 @@ def closeness(G: Graph, sources=None, *, weight: bool | str | None = None,
 def harmonic(G: Graph, sources=None, *, weight: bool | str | None = None,
              seed: int = 0, backend: str = "auto",
              batch: int | None = None, memory_limit: int | None = None,
-             progress: bool = True) -> np.ndarray:
+             progress: bool = True, client=None) -> np.ndarray:
     """Harmonic centrality ``Σ_{u ≠ v} 1 / d(u, v)`` of each vertex ``v`` in ``sources``
     (distances to ``v``, as NetworkX's ``harmonic_centrality``); unreachable pairs add 0.
     """
     out = [p.inverse() for p in _profiles(G, sources, seed, batch, memory_limit, progress,
                                           "harmonic", backend, reverse=True,
-                                          weight=weight)]
+                                          weight=weight, client=client)]
     return np.concatenate(out) if out else np.zeros(0)
 
 
@@ -392,7 +424,7 @@ def average_shortest_path_length(G: Graph, sources=None, *, weight: bool | str |
                                  seed: int = 0,
                                  backend: str = "auto", batch: int | None = None,
                                  memory_limit: int | None = None,
-                                 progress: bool = True) -> float:
+                                 progress: bool = True, client=None) -> float:
     """Mean distance over ordered pairs of distinct vertices (NetworkX's definition: the
     graph must be connected, strongly if directed; raises :class:`InvalidGraphError`
     otherwise).  With ``sources`` the mean runs over pairs starting at those sources."""
@@ -402,7 +434,7 @@ def average_shortest_path_length(G: Graph, sources=None, *, weight: bool | str |
         raise InvalidGraphError("the null graph has no paths")
     total, pairs = 0.0, 0
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "average length",
-                       backend, weight=weight):
+                       backend, weight=weight, client=client):
         if (p.reached() < n).any():
             raise InvalidGraphError("graph is not (strongly) connected: some distances are "
                                     "infinite")
@@ -414,14 +446,14 @@ def average_shortest_path_length(G: Graph, sources=None, *, weight: bool | str |
 def distance_histogram(G: Graph, sources=None, *, weight: bool | str | None = None,
                        seed: int = 0, backend: str = "auto",
                        batch: int | None = None, memory_limit: int | None = None,
-                       progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
+                       progress: bool = True, client=None) -> tuple[np.ndarray, np.ndarray]:
     """``(distances, counts)``: how many ordered pairs ``(s, v)``, ``s`` in ``sources``,
     ``v ≠ s`` reachable, lie at each distance.  Unweighted graphs give every hop count
     from 1 to the largest (zeros included)."""
     G = validate.weight_view(G, weight)
     counts: dict[float, int] = {}
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "histogram",
-                       backend):
+                       backend, client=client):
         for v, c in p.histogram().items():
             counts[v] = counts.get(v, 0) + c
     keys = np.array(sorted(counts), dtype=np.float64)

@@ -13,6 +13,7 @@ import numpy as np
 
 from . import validate
 from .algorithms.brandes import dependencies
+from .distributed.blocks import block_sources, map_blocks, split
 from .exceptions import SourceError
 from .graph import Graph
 
@@ -26,7 +27,8 @@ BLOCK_BYTES = 96
 def betweenness(G: Graph, sources: Sequence[int] | int | None = None, *,
                 normalized: bool = True, endpoints: bool = False,
                 weight: bool | str | None = None, seed: int = 0, backend: str = "auto",
-                batch: int | None = None, progress: bool = True) -> np.ndarray:
+                batch: int | None = None, progress: bool = True, client=None
+                ) -> np.ndarray:
     """Betweenness centrality of every vertex: ``Σ_{s ≠ v ≠ t} σ(s, t | v) / σ(s, t)``.
 
     Parameters
@@ -55,6 +57,9 @@ def betweenness(G: Graph, sources: Sequence[int] | int | None = None, *,
         the graph's size.
     progress : bool
         A tqdm bar when there is more than one block.
+    client : dask.distributed.Client, optional
+        Compute the blocks on its workers (the graph sent once); the sums are combined
+        here.
 
     Returns
     -------
@@ -87,22 +92,28 @@ def betweenness(G: Graph, sources: Sequence[int] | int | None = None, *,
     n = H.n_vertices
     dep = np.zeros(n)
     k = _block(H, be, batch)
-    bar = _bar(progress, src.size, k)
+    parts = split(src, k if batch is not None else block_sources(client, k, src.size))
+    bar = _bar(progress and client is None, src.size, k)
     try:
-        for lo in range(0, src.size, k):
-            part = src[lo:lo + k]
-            d, hits, reach = dependencies(be, part, H.weighted)
+        for i, (d, hits, reach) in map_blocks(_dependencies, H, parts, (backend,),
+                                              client=client, progress=progress,
+                                              desc="betweenness"):
             dep += d
             if endpoints:                       # each path's ends are on it too
                 dep += hits
-                dep[part] += reach
+                dep[parts[i]] += reach
             if bar is not None:
-                bar.update(part.size)
+                bar.update(parts[i].size)
     finally:
         if bar is not None:
             bar.close()
     sampled = src if src.size < n else None
     return _rescale(dep, n, normalized, H.directed, endpoints, sampled)
+
+
+def _dependencies(H: Graph, part: np.ndarray, backend: str):
+    """One block of sources (here or on a worker)."""
+    return dependencies(validate.backend(H, backend), part, H.weighted)
 
 
 def _block(G: Graph, be, batch: int | None) -> int:

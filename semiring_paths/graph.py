@@ -75,6 +75,19 @@ class Graph:
         #: per-backend caches (device copies, GraphBLAS matrices): keyed by backend name.
         self._backend_cache: dict[str, Any] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (to a Dask worker, another process) without its backend caches, which
+        belong to this process; the receiver builds its own."""
+        state = {k: v for k, v in self.__dict__.items() if k != "_backend_cache"}
+        state["_backend_cache"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        for a in (self.indptr, self.indices, self.weights):
+            if a is not None and a.flags.owndata:
+                a.flags.writeable = False
+
     # ------------------------------------------------------------------ constructors
     @classmethod
     def from_dense(cls, W: np.ndarray, no_edge: float = np.inf, directed: bool = True,

@@ -14,6 +14,9 @@ Memory is bounded by the batch: ``k`` rows of ``n`` int64 levels and the bitmaps
 ``k · n · 10`` bytes), or of float64 distances, frontier and candidates (``k · n · 18``);
 level counts alone need ``k · n / 16`` bytes of bitmaps.  ``batch=None`` picks ``k`` so
 that this stays under ``memory_limit`` bytes (default: the backend's ``memory_budget``).
+
+``client=`` (a ``dask.distributed.Client``) runs the blocks as Dask tasks over its
+workers (``distributed/blocks.py``), with the same answers.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import numpy as np
 from . import validate
 from .algorithms.multi_source import batched_workfront, bitmap_bfs
 from .backends.interface import Backend
+from .distributed.blocks import block_sources, map_blocks, split
 from .graph import Graph
 from .semirings import min_plus
 
@@ -55,13 +59,15 @@ def block_size(G: Graph, be: Backend, batch: int | None, memory_limit: int | Non
 
 
 def multi_source_bfs(G: Graph, sources: Iterable[int], *, backend: str = "auto",
-                     batch: int | None = None, memory_limit: int | None = None) -> np.ndarray:
+                     batch: int | None = None, memory_limit: int | None = None,
+                     client=None) -> np.ndarray:
     """Hop levels from every source at once: a ``k × n`` int64 array, ``-1`` unreachable.
 
     Runs DAWN's ``F⟨¬R⟩ = F any.pair A`` on frontier bitmaps, 64 sources per word
     (``algorithms/multi_source.py``); ``batch`` sources at a time, by default as many as keep
     ``k · n · 10`` bytes under ``memory_limit`` (512 MiB; on the GPU, half its free
-    memory).  Repeated sources are computed once.
+    memory).  Repeated sources are computed once.  ``client``: a Dask client whose
+    workers compute the blocks.
 
     Examples
     --------
@@ -75,21 +81,30 @@ def multi_source_bfs(G: Graph, sources: Iterable[int], *, backend: str = "auto",
     be = validate.backend(G, backend)
     uniq, inverse = np.unique(src, return_inverse=True)
     out = np.empty((uniq.size, G.n_vertices), np.int64)
-    k = block_size(G, be, batch, memory_limit, LEVEL_BYTES)
-    for lo in range(0, uniq.size, k):
-        part = uniq[lo:lo + k]
-        block = out[lo:lo + part.size]
-        block.fill(-1)
-        bitmap_bfs(be, part, block)
+    k = block_sources(client, block_size(G, be, batch, memory_limit, LEVEL_BYTES), uniq.size)
+    parts = split(uniq, k)
+    for i, rows in map_blocks(_levels_rows, G, parts, (backend,), client=client):
+        lo = i * k
+        out[lo:lo + rows.shape[0]] = rows
     return out if uniq.size == src.size and (uniq == src).all() else out[inverse]
 
 
+def _levels_rows(G: Graph, part: np.ndarray, backend: str) -> np.ndarray:
+    """One block of ``multi_source_bfs`` (here or on a worker)."""
+    block = np.full((part.size, G.n_vertices), -1, np.int64)
+    bitmap_bfs(validate.backend(G, backend), part, block)
+    return block
+
+
 def level_counts(G: Graph, sources: Iterable[int], *, backend: str = "auto",
-                 batch: int | None = None, memory_limit: int | None = None
+                 batch: int | None = None, memory_limit: int | None = None,
+                 client=None, ordered: bool = True
                  ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """``(sources, C)`` blocks, ``C[ℓ, i]`` = vertices at hop ``ℓ`` from ``sources[i]``
     (``C[0] = 1``): all an unweighted all-pairs reduction needs, in ``O(k · diameter)``
     memory instead of ``k · n`` (frontier bitmaps take ``k · n / 16`` bytes).
+    ``client``: a Dask client whose workers compute the blocks (in source order unless
+    ``ordered=False``).
 
     >>> import semiring_paths as sp
     >>> G = sp.Graph.from_edges([0, 1, 2], [1, 2, 3], directed=False)
@@ -100,20 +115,26 @@ def level_counts(G: Graph, sources: Iterable[int], *, backend: str = "auto",
     src = validate.sources(G, sources)
     be = validate.backend(G, backend)
     k = batch or min(be.bitmap_batch, block_size(G, be, None, memory_limit, BITMAP_BYTES))
-    for lo in range(0, src.size, k):
-        part = src[lo:lo + k]
-        uniq, inverse = np.unique(part, return_inverse=True)
-        C = bitmap_bfs(be, uniq)
-        yield part, C[:, inverse]
+    parts = split(src, block_sources(client, k, src.size))
+    for i, C in map_blocks(_counts, G, parts, (backend,), client=client, ordered=ordered):
+        yield parts[i], C
+
+
+def _counts(G: Graph, part: np.ndarray, backend: str) -> np.ndarray:
+    """One block of ``level_counts`` (here or on a worker)."""
+    uniq, inverse = np.unique(part, return_inverse=True)
+    C = bitmap_bfs(validate.backend(G, backend), uniq)
+    return C[:, inverse]
 
 
 def multi_source_sssp(G: Graph, sources: Iterable[int], *, backend: str = "auto",
-                      batch: int | None = None, memory_limit: int | None = None
-                      ) -> np.ndarray:
+                      batch: int | None = None, memory_limit: int | None = None,
+                      client=None) -> np.ndarray:
     """min_plus distances from every source at once (``k × n`` float64, ``inf``
     unreachable); non-negative weights.  The batched workfront of
     ``algorithms/multi_source.py``: ``k`` rows a product on the CPU; one fused device
-    workfront a source on the GPU.
+    workfront a source on the GPU.  ``client``: a Dask client whose workers compute the
+    blocks.
 
     >>> import semiring_paths as sp
     >>> G = sp.Graph.from_edges([0, 1, 0], [1, 2, 2], weights=[1, 1, 5])
@@ -126,7 +147,12 @@ def multi_source_sssp(G: Graph, sources: Iterable[int], *, backend: str = "auto"
                          "sp.sssp(..., strategy='bellman-ford') per source")
     be = validate.backend(G, backend)
     out = np.empty((src.size, G.n_vertices), np.float64)
-    k = block_size(G, be, batch, memory_limit, SSSP_BYTES)
-    for lo in range(0, src.size, k):
-        out[lo:lo + k] = batched_workfront(be, src[lo:lo + k], min_plus)
+    k = block_sources(client, block_size(G, be, batch, memory_limit, SSSP_BYTES), src.size)
+    for i, rows in map_blocks(_distance_rows, G, split(src, k), (backend,), client=client):
+        out[i * k:i * k + rows.shape[0]] = rows
     return out
+
+
+def _distance_rows(G: Graph, part: np.ndarray, backend: str) -> np.ndarray:
+    """One block of ``multi_source_sssp`` (here or on a worker)."""
+    return np.asarray(batched_workfront(validate.backend(G, backend), part, min_plus))
