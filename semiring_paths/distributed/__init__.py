@@ -4,6 +4,8 @@
   (``apsp``, ``multi_source_bfs``/``_sssp``, ``level_counts``, the reductions,
   ``betweenness``) takes ``client=`` and runs its blocks of sources as Dask tasks, the
   graph sent to each worker once.
+* :mod:`.mpi` — one graph over many memories: BFS and SSSP with the rows of A
+  partitioned over MPI ranks (``mpiexec -n 4 python -m semiring_paths.distributed.mpi``).
 """
 
 from .blocks import block_sources, map_blocks, split

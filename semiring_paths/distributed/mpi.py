@@ -1,0 +1,276 @@
+"""One graph over many memories: BFS and SSSP with the rows of A partitioned over MPI
+ranks (DESIGN §6; papers/003 is the MPI Dijkstra this replaces).
+
+Rank ``r`` owns the vertices ``[lo_r, hi_r)`` — ranges cut so that every rank holds
+about the same number of stored edges — and their out-edges (global column ids).  Rank 0
+reads the graph and scatters the rows.  One round of the search is the relaxation step
+of DESIGN §1, split over the ranks::
+
+    t_r = f_r min.+ A_r          # local: the frontier's own out-edges (any column)
+    t   = Alltoallv(t_r)         # each candidate (v, value, parent) to v's owner
+    d  ⊕= t ; f = changed        # owner keeps the least value per v (ties: least parent)
+
+and the search stops when an ``Allreduce`` of the frontier sizes is 0.  BFS is the same
+round with hop counts (the levels) and the parent carried; SSSP is workfront, the
+frontier being the vertices whose value dropped.  Papers/003's distributed Dijkstra is
+kept as the baseline (``method="dijkstra"``): one global minimum (``Allreduce`` MINLOC)
+settled a step, its row relaxed by its owner and broadcast.
+
+Run as a program::
+
+    mpiexec -n 4 python -m semiring_paths.distributed.mpi sssp GRAPH --source S -o d.npy
+    mpiexec -n 4 python -m semiring_paths.distributed.mpi bfs GRAPH --source S -o lv.npy
+
+or call :func:`sssp` / :func:`bfs` from every rank of an mpi4py program (the graph given
+on rank 0, ``None`` elsewhere); rank 0 gets the full result, the others ``None``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..exceptions import NegativeWeightError, SourceError
+
+__all__ = ["Part", "bfs", "partition", "sssp"]
+
+
+@dataclass
+class Part:
+    """The rows one rank owns: vertices ``[lo, hi)`` of ``n``, their CSR (global column
+    ids), and every rank's range (``bounds``: ranks + 1 entries)."""
+
+    n: int
+    lo: int
+    hi: int
+    indptr: np.ndarray
+    indices: np.ndarray
+    weights: np.ndarray
+    bounds: np.ndarray
+
+    def owner(self, v: np.ndarray) -> np.ndarray:
+        return np.searchsorted(self.bounds, v, side="right") - 1
+
+
+def _cuts(indptr: np.ndarray, ranks: int) -> np.ndarray:
+    """Vertex-range bounds giving each rank about m / ranks stored edges (a rank may get
+    an empty range: more ranks than the graph needs)."""
+    n, m = indptr.size - 1, int(indptr[-1])
+    targets = (np.arange(1, ranks) * m) // max(ranks, 1)
+    inner = np.searchsorted(indptr[1:], targets, side="left") + 1 if m else \
+        (np.arange(1, ranks) * n) // max(ranks, 1)
+    return np.r_[0, np.minimum(inner, n), n].astype(np.int64)
+
+
+def partition(G, comm) -> Part:
+    """Scatter ``G`` (a Graph on rank 0, ignored elsewhere) by vertex ranges."""
+    rank, size = comm.Get_rank(), comm.Get_size()
+    if rank == 0:
+        if G is None:
+            raise ValueError("rank 0 must be given the graph")
+        w = (G.weights.astype(np.float64) if G.weighted
+             else np.ones(G.n_stored, np.float64))
+        if G.weighted and (np.isnan(w).any() or (w < 0).any()):
+            bad = int(np.flatnonzero(np.isnan(w) | (w < 0))[0])
+            raise NegativeWeightError(
+                f"edge {int(G.rows[bad])} -> {int(G.indices[bad])} weighs {w[bad]}: the "
+                "partitioned searches need non-negative weights")
+        bounds = _cuts(G.indptr, size)
+        pieces = []
+        for r in range(size):
+            a, b = int(bounds[r]), int(bounds[r + 1])
+            e0, e1 = int(G.indptr[a]), int(G.indptr[b])
+            pieces.append((a, b, G.indptr[a:b + 1] - e0, G.indices[e0:e1].astype(np.int64),
+                           w[e0:e1]))
+        meta = (G.n_vertices, bounds)
+    else:
+        pieces, meta = None, None
+    n, bounds = comm.bcast(meta, root=0)
+    lo, hi, indptr, indices, weights = comm.scatter(pieces, root=0)
+    return Part(n, lo, hi, indptr, indices, weights, bounds)
+
+
+def _exchange(part: Part, comm, v: np.ndarray, val: np.ndarray, par: np.ndarray):
+    """Alltoallv: every candidate ``(v, value, parent)`` to ``v``'s owner."""
+    size = comm.Get_size()
+    order = np.argsort(part.owner(v), kind="stable")
+    v, val, par = v[order], val[order], par[order]
+    send = np.bincount(part.owner(v), minlength=size).astype(np.int64)
+    recv = np.empty(size, np.int64)
+    comm.Alltoall(send, recv)
+    sdisp, rdisp = np.r_[0, np.cumsum(send)[:-1]], np.r_[0, np.cumsum(recv)[:-1]]
+    total = int(recv.sum())
+    out = []
+    for arr, dt in ((v, np.int64), (val, np.float64), (par, np.int64)):
+        got = np.empty(total, dt)
+        comm.Alltoallv([np.ascontiguousarray(arr, dt), (send, sdisp)], [got, (recv, rdisp)])
+        out.append(got)
+    return out
+
+
+def _rounds(part: Part, comm, source: int, hops: bool, trace: list):
+    """Workfront rounds from ``source``: local values and parents of this rank's rows."""
+    from mpi4py import MPI
+
+    k = part.hi - part.lo
+    d = np.full(k, np.inf)
+    parent = np.full(k, -1, np.int64)
+    frontier = np.zeros(0, np.int64)                 # local ids of this rank's frontier
+    if part.lo <= source < part.hi:
+        d[source - part.lo] = 0.0
+        parent[source - part.lo] = source
+        frontier = np.array([source - part.lo])
+    while True:
+        t0 = time.perf_counter()
+        # ---- t_r = f_r min.+ A_r : candidates along the frontier's out-edges
+        deg = part.indptr[frontier + 1] - part.indptr[frontier]
+        edges = np.repeat(part.indptr[frontier], deg) + (
+            np.arange(int(deg.sum())) - np.repeat(np.cumsum(deg) - deg, deg))
+        v = part.indices[edges]
+        du = np.repeat(d[frontier], deg)
+        val = du + (1.0 if hops else part.weights[edges])
+        par = np.repeat(frontier + part.lo, deg)
+        # ---- to the owners; d ⊕= t, keeping the least value (then least parent)
+        v, val, par = _exchange(part, comm, v, val, par)
+        local = v - part.lo
+        order = np.lexsort((par, val, local))
+        local, val, par = local[order], val[order], par[order]
+        first = np.r_[True, local[1:] != local[:-1]] if local.size else local.astype(bool)
+        local, val, par = local[first], val[first], par[first]
+        better = val < d[local]
+        local, val, par = local[better], val[better], par[better]
+        d[local], parent[local] = val, par
+        frontier = local                             # f = changed
+        sizes = comm.allreduce(np.array([frontier.size, int(deg.sum())], np.int64),
+                               op=MPI.SUM)
+        trace.append((int(sizes[0]), int(sizes[1]), time.perf_counter() - t0))
+        if sizes[0] == 0:
+            return d, parent
+
+
+def _dijkstra(part: Part, comm, source: int, trace: list):
+    """Papers/003's distributed Dijkstra: a global minimum a step (MINLOC), its row
+    relaxed by its owner and broadcast."""
+    from mpi4py import MPI
+
+    k = part.hi - part.lo
+    d = np.full(k, np.inf)
+    parent = np.full(k, -1, np.int64)
+    done = np.zeros(k, bool)
+    if part.lo <= source < part.hi:
+        d[source - part.lo] = 0.0
+        parent[source - part.lo] = source
+    while True:
+        t0 = time.perf_counter()
+        open_ = np.where(done, np.inf, d)
+        i = int(np.argmin(open_)) if k else -1
+        mine = (float(open_[i]), part.lo + i) if k and np.isfinite(open_[i]) else (np.inf, -1)
+        best, u = comm.allreduce(mine, op=MPI.MINLOC)
+        if not np.isfinite(best):
+            return d, parent
+        owner = int(part.owner(np.array([u]))[0])
+        row = None
+        if comm.Get_rank() == owner:
+            done[u - part.lo] = True
+            a, b = part.indptr[u - part.lo], part.indptr[u - part.lo + 1]
+            row = (part.indices[a:b], best + part.weights[a:b])
+        v, val = comm.bcast(row, root=owner)
+        mine_v = (v >= part.lo) & (v < part.hi)
+        lv, lval = v[mine_v] - part.lo, val[mine_v]
+        better = lval < d[lv]
+        d[lv[better]], parent[lv[better]] = lval[better], u
+        trace.append((1, int(v.size), time.perf_counter() - t0))
+
+
+def _gather(part: Part, comm, *local):
+    """The full arrays on rank 0 (``None`` elsewhere)."""
+    out = []
+    for arr in local:
+        pieces = comm.gather(arr, root=0)
+        out.append(np.concatenate(pieces) if pieces is not None else None)
+    return out
+
+
+def _check_source(part: Part, source: int) -> int:
+    if not 0 <= int(source) < part.n:
+        raise SourceError(f"source {source} is out of range: the graph has {part.n:,} "
+                          f"vertices (ids 0..{part.n - 1})")
+    return int(source)
+
+
+def sssp(G, source: int, comm=None, *, method: str = "workfront",
+         trace: list | None = None):
+    """Distances and parents from ``source`` (rank 0 gets ``(d, parents)``, the others
+    ``(None, None)``).  ``method``: ``"workfront"`` (partitioned rounds) or
+    ``"dijkstra"`` (papers/003's baseline).  ``trace``: a list receiving
+    ``(frontier, edges, seconds)`` a round."""
+    from mpi4py import MPI
+
+    comm = comm or MPI.COMM_WORLD
+    part = G if isinstance(G, Part) else partition(G, comm)
+    s = _check_source(part, source)
+    rec = [] if trace is None else trace
+    if method == "workfront":
+        d, p = _rounds(part, comm, s, hops=False, trace=rec)
+    elif method == "dijkstra":
+        d, p = _dijkstra(part, comm, s, rec)
+    else:
+        raise ValueError(f"method must be 'workfront' or 'dijkstra', got {method!r}")
+    return tuple(_gather(part, comm, d, p))
+
+
+def bfs(G, source: int, comm=None, *, trace: list | None = None):
+    """Hop levels (-1 unreachable) and parents from ``source`` (rank 0 gets them)."""
+    from mpi4py import MPI
+
+    comm = comm or MPI.COMM_WORLD
+    part = G if isinstance(G, Part) else partition(G, comm)
+    s = _check_source(part, source)
+    d, p = _rounds(part, comm, s, hops=True, trace=[] if trace is None else trace)
+    d, p = _gather(part, comm, d, p)
+    if d is None:
+        return None, None
+    return np.where(np.isinf(d), -1, d).astype(np.int64), p
+
+
+def main(argv=None) -> int:
+    from mpi4py import MPI
+
+    from ..io import read
+
+    ap = argparse.ArgumentParser(prog="python -m semiring_paths.distributed.mpi",
+                                 description="Partitioned BFS / SSSP over MPI ranks.")
+    ap.add_argument("what", choices=["bfs", "sssp"])
+    ap.add_argument("graph")
+    ap.add_argument("--source", type=int, default=0)
+    ap.add_argument("--method", default="workfront", choices=["workfront", "dijkstra"])
+    ap.add_argument("-o", "--output", help=".npy file (rank 0 writes it)")
+    a = ap.parse_args(argv)
+    comm = MPI.COMM_WORLD
+    G = read(a.graph) if comm.Get_rank() == 0 else None
+    t0 = time.perf_counter()
+    part = partition(G, comm)
+    t1 = time.perf_counter()
+    rounds: list = []
+    if a.what == "bfs":
+        values, parents = bfs(part, a.source, comm, trace=rounds)
+    else:
+        values, parents = sssp(part, a.source, comm, method=a.method, trace=rounds)
+    t2 = time.perf_counter()
+    if comm.Get_rank() == 0:
+        if a.output:
+            np.save(a.output, values)
+            np.save(a.output.removesuffix(".npy") + ".parents.npy", parents)
+        reached = int((values >= 0).sum() if a.what == "bfs" else np.isfinite(values).sum())
+        print(f"{a.what} from {a.source} on {comm.Get_size()} rank(s): {len(rounds)} rounds, "
+              f"{reached:,} reached; scatter {t1 - t0:.3f} s, search {t2 - t1:.3f} s",
+              file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

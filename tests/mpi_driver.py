@@ -1,0 +1,26 @@
+"""Run by ``tests/test_mpi.py`` under ``mpiexec -n K``: for every ``*.spg`` graph of a
+folder (and its ``.src`` source), the partitioned BFS, workfront SSSP and Dijkstra
+baseline; rank 0 saves ``<name>.<what>.npy`` and the parents."""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+from mpi4py import MPI
+
+import semiring_paths as sp
+from semiring_paths.distributed import mpi
+
+comm = MPI.COMM_WORLD
+folder = Path(sys.argv[1])
+for path in sorted(folder.glob("*.spg")):
+    s = int(path.with_suffix(".src").read_text())
+    G = sp.read(path) if comm.Get_rank() == 0 else None
+    part = mpi.partition(G, comm)
+    results = {"bfs": mpi.bfs(part, s, comm),
+               "workfront": mpi.sssp(part, s, comm),
+               "dijkstra": mpi.sssp(part, s, comm, method="dijkstra")}
+    if comm.Get_rank() == 0:
+        for what, (values, parents) in results.items():
+            np.save(folder / f"{path.stem}.{what}.npy", values)
+            np.save(folder / f"{path.stem}.{what}.parents.npy", parents)

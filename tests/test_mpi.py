@@ -1,0 +1,93 @@
+"""The MPI-partitioned searches (``distributed/mpi.py``) under ``mpiexec -n 1/2/3``:
+distances, levels and shortest-path trees equal scipy's on random graphs (directed and
+undirected, unreachable parts, zero weights, more ranks than some graphs need) and on
+real graphs; the command line writes what it says."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.sparse import csgraph
+
+import semiring_paths as sp
+
+from .conftest import shared_graph
+
+pytest.importorskip("mpi4py")
+MPIEXEC = shutil.which("mpiexec", path=str(Path(sys.executable).parent)) or shutil.which(
+    "mpiexec")
+pytestmark = pytest.mark.skipif(MPIEXEC is None, reason="no mpiexec (pip install mpich)")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _graphs() -> dict[str, tuple[sp.Graph, int]]:
+    rng = np.random.default_rng(2026)
+    out = {}
+    for i in range(12):
+        n = int(rng.integers(1, 40))
+        m = int(rng.integers(0, 3 * n + 1))
+        src, dst = rng.integers(0, n, m), rng.integers(0, n, m)
+        w = rng.integers(0, 5, m).astype(float) if i % 3 else None   # zero weights too
+        G = sp.Graph.from_edges(src, dst, w, n_vertices=n, directed=bool(i % 2))
+        out[f"random{i:02d}"] = (G, int(rng.integers(0, n)))
+    out["rome99"] = (sp.read("rome99"), 7)
+    out["malta"] = (sp.read(shared_graph("road/osm-malta.mtx.gz")), 100)
+    return out
+
+
+def _check_tree(G, s, d, parents, hops):
+    """Every reached v ≠ s has a tight edge from its parent."""
+    assert parents[s] == s
+    w = np.ones(G.n_stored) if hops or not G.weighted else G.weights.astype(float)
+    for v in np.flatnonzero(np.isfinite(d) & (np.arange(G.n_vertices) != s)):
+        u = parents[v]
+        lo, hi = G.indptr[u], G.indptr[u + 1]
+        assert (d[u] + w[lo:hi][G.indices[lo:hi] == v] == d[v]).any(), (u, v)
+
+
+@pytest.mark.parametrize("ranks", [1, 2, 3])
+def test_partitioned_searches_equal_scipy(ranks, tmp_path):
+    graphs = _graphs()
+    for name, (G, s) in graphs.items():
+        sp.write(G, tmp_path / f"{name}.spg")
+        (tmp_path / f"{name}.src").write_text(str(s))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    subprocess.run([MPIEXEC, "-n", str(ranks), sys.executable, str(ROOT / "tests" /
+                                                                   "mpi_driver.py"),
+                    str(tmp_path)], check=True, env=env, timeout=600)
+    for name, (G, s) in graphs.items():
+        A = G.to_scipy(np.float64)
+        hops = csgraph.shortest_path(A, unweighted=True, indices=s)
+        lv = np.load(tmp_path / f"{name}.bfs.npy")
+        np.testing.assert_array_equal(lv, np.where(np.isinf(hops), -1, hops), err_msg=name)
+        _check_tree(G, s, np.where(lv < 0, np.inf, lv).astype(float),
+                    np.load(tmp_path / f"{name}.bfs.parents.npy"), hops=True)
+        want = sp.sssp(G, s, backend="cpu").distances      # zero weights: scipy drops them
+        for what in ("workfront", "dijkstra"):
+            d = np.load(tmp_path / f"{name}.{what}.npy")
+            np.testing.assert_array_equal(d, want, err_msg=f"{name} {what}")
+            _check_tree(G, s, d, np.load(tmp_path / f"{name}.{what}.parents.npy"),
+                        hops=False)
+    rome = graphs["rome99"][0]
+    np.testing.assert_array_equal(
+        np.load(tmp_path / "rome99.workfront.npy"),
+        csgraph.dijkstra(rome.to_scipy(), indices=7))
+
+
+def test_command_line(tmp_path):
+    out = tmp_path / "d.npy"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    r = subprocess.run([MPIEXEC, "-n", "2", sys.executable, "-m",
+                        "semiring_paths.distributed.mpi", "sssp", "rome99", "--source", "3",
+                        "-o", str(out)], env=env, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "2 rank(s)" in r.stderr
+    np.testing.assert_array_equal(np.load(out), sp.sssp(sp.read("rome99"), 3).distances)
+    assert (tmp_path / "d.parents.npy").exists()
