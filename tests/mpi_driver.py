@@ -6,21 +6,27 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from mpi4py import MPI
 
 import semiring_paths as sp
 from semiring_paths.distributed import mpi
 
-comm = MPI.COMM_WORLD
-folder = Path(sys.argv[1])
-for path in sorted(folder.glob("*.spg")):
-    s = int(path.with_suffix(".src").read_text())
-    G = sp.read(path) if comm.Get_rank() == 0 else None
-    part = mpi.partition(G, comm)
-    results = {"bfs": mpi.bfs(part, s, comm),
-               "workfront": mpi.sssp(part, s, comm),
-               "dijkstra": mpi.sssp(part, s, comm, method="dijkstra")}
-    if comm.Get_rank() == 0:
-        for what, (values, parents) in results.items():
-            np.save(folder / f"{path.stem}.{what}.npy", values)
-            np.save(folder / f"{path.stem}.{what}.parents.npy", parents)
+
+def main(folder: Path) -> None:
+    from mpi4py import MPI  # here: collecting this file must not start MPI
+
+    comm = MPI.COMM_WORLD
+    for path in sorted(folder.glob("*.spg")):
+        s = int(path.with_suffix(".src").read_text())
+        G = sp.read(path) if comm.Get_rank() == 0 else None
+        part = mpi.partition(G, comm)
+        results = {"bfs": mpi.bfs(part, s, comm),
+                   "workfront": mpi.sssp(part, s, comm),
+                   "dijkstra": mpi.sssp(part, s, comm, method="dijkstra")}
+        if comm.Get_rank() == 0:
+            for what, (values, parents) in results.items():
+                np.save(folder / f"{path.stem}.{what}.npy", values)
+                np.save(folder / f"{path.stem}.{what}.parents.npy", parents)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]))
