@@ -51,6 +51,8 @@ def worker(a) -> None:
         part = mpi.partition(G, comm)
         runs = [("bfs", lambda tr, p=part, s=s: mpi.bfs(p, s, comm, trace=tr)),
                 ("sssp workfront", lambda tr, p=part, s=s: mpi.sssp(p, s, comm, trace=tr)),
+                ("sssp delta-stepping", lambda tr, p=part, s=s: mpi.sssp(
+                    p, s, comm, method="delta-stepping", trace=tr)),
                 ("sssp dijkstra (003)", lambda tr, p=part, s=s: mpi.sssp(
                     p, s, comm, method="dijkstra", trace=tr))]
         for label, run in runs:

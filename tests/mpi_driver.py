@@ -21,6 +21,9 @@ def main(folder: Path) -> None:
         part = mpi.partition(G, comm)
         results = {"bfs": mpi.bfs(part, s, comm),
                    "workfront": mpi.sssp(part, s, comm),
+                   "delta": mpi.sssp(part, s, comm, method="delta-stepping"),
+                   "delta_small": mpi.sssp(part, s, comm, method="delta-stepping",
+                                           delta=0.5),
                    "dijkstra": mpi.sssp(part, s, comm, method="dijkstra")}
         if comm.Get_rank() == 0:
             for what, (values, parents) in results.items():

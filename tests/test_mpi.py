@@ -69,7 +69,7 @@ def test_partitioned_searches_equal_scipy(ranks, tmp_path):
         _check_tree(G, s, np.where(lv < 0, np.inf, lv).astype(float),
                     np.load(tmp_path / f"{name}.bfs.parents.npy"), hops=True)
         want = sp.sssp(G, s, backend="cpu").distances      # zero weights: scipy drops them
-        for what in ("workfront", "dijkstra"):
+        for what in ("workfront", "delta", "delta_small", "dijkstra"):
             d = np.load(tmp_path / f"{name}.{what}.npy")
             np.testing.assert_array_equal(d, want, err_msg=f"{name} {what}")
             _check_tree(G, s, d, np.load(tmp_path / f"{name}.{what}.parents.npy"),

@@ -12,9 +12,12 @@ of DESIGN §1, split over the ranks::
 
 and the search stops when an ``Allreduce`` of the frontier sizes is 0.  BFS is the same
 round with hop counts (the levels) and the parent carried; SSSP is workfront, the
-frontier being the vertices whose value dropped.  Papers/003's distributed Dijkstra is
-kept as the baseline (``method="dijkstra"``): one global minimum (``Allreduce`` MINLOC)
-settled a step, its row relaxed by its owner and broadcast.
+frontier being the vertices whose value dropped, or Δ-stepping's bucket rule (the
+frontier is what dropped below the current bucket's end; the rest waits, and an empty
+bucket moves the end past the global least waiting value, one ``Allreduce``; light and
+heavy edges are relaxed together, as papers/002's bucketing does).  Papers/003's
+distributed Dijkstra is kept as the baseline (``method="dijkstra"``): one global minimum
+(``Allreduce`` MINLOC) settled a step, its row relaxed by its owner and broadcast.
 
 Run as a program::
 
@@ -34,6 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..algorithms.sssp import DELTA_STEPPING_C, bucket_end
 from ..exceptions import NegativeWeightError, SourceError
 
 __all__ = ["Part", "bfs", "partition", "sssp"]
@@ -112,13 +116,17 @@ def _exchange(part: Part, comm, v: np.ndarray, val: np.ndarray, par: np.ndarray)
     return out
 
 
-def _rounds(part: Part, comm, source: int, hops: bool, trace: list):
-    """Workfront rounds from ``source``: local values and parents of this rank's rows."""
+def _rounds(part: Part, comm, source: int, hops: bool, trace: list,
+            delta: float | None = None):
+    """Rounds from ``source`` (workfront; with ``delta``, Δ-stepping's buckets): local
+    values and parents of this rank's rows."""
     from mpi4py import MPI
 
     k = part.hi - part.lo
     d = np.full(k, np.inf)
     parent = np.full(k, -1, np.int64)
+    waiting = np.zeros(k, bool)                      # Δ: lowered, not yet relaxed
+    split = np.inf if delta is None else bucket_end(0.0, delta)
     frontier = np.zeros(0, np.int64)                 # local ids of this rank's frontier
     if part.lo <= source < part.hi:
         d[source - part.lo] = 0.0
@@ -144,12 +152,20 @@ def _rounds(part: Part, comm, source: int, hops: bool, trace: list):
         better = val < d[local]
         local, val, par = local[better], val[better], par[better]
         d[local], parent[local] = val, par
-        frontier = local                             # f = changed
-        sizes = comm.allreduce(np.array([frontier.size, int(deg.sum())], np.int64),
+        waiting[local] = True                        # changed
+        near = waiting & (d < split)                 # f = changed⟨d < split⟩
+        sizes = comm.allreduce(np.array([near.sum(), waiting.sum(), deg.sum()], np.int64),
                                op=MPI.SUM)
-        trace.append((int(sizes[0]), int(sizes[1]), time.perf_counter() - t0))
-        if sizes[0] == 0:
+        trace.append((int(sizes[0]), int(sizes[2]), time.perf_counter() - t0))
+        if sizes[1] == 0:
             return d, parent
+        if sizes[0] == 0:                            # the bucket is empty: the next one
+            low = comm.allreduce(float(d[waiting].min()) if waiting.any() else np.inf,
+                                 op=MPI.MIN)
+            split = bucket_end(low, delta)
+            near = waiting & (d < split)
+        frontier = np.flatnonzero(near)
+        waiting[frontier] = False
 
 
 def _dijkstra(part: Part, comm, source: int, trace: list):
@@ -202,12 +218,22 @@ def _check_source(part: Part, source: int) -> int:
     return int(source)
 
 
+def _default_delta(part: Part, comm) -> float:
+    """``c · w̄ / d̄`` over the whole graph (``algorithms/sssp.py``'s default)."""
+    from mpi4py import MPI
+
+    m, total = comm.allreduce(np.array([part.weights.size, part.weights.sum()]), op=MPI.SUM)
+    if not m or total <= 0:
+        return 1.0
+    return max(DELTA_STEPPING_C * (total / m) / (m / max(part.n, 1)), 1e-12)
+
+
 def sssp(G, source: int, comm=None, *, method: str = "workfront",
-         trace: list | None = None):
+         delta: float | None = None, trace: list | None = None):
     """Distances and parents from ``source`` (rank 0 gets ``(d, parents)``, the others
-    ``(None, None)``).  ``method``: ``"workfront"`` (partitioned rounds) or
-    ``"dijkstra"`` (papers/003's baseline).  ``trace``: a list receiving
-    ``(frontier, edges, seconds)`` a round."""
+    ``(None, None)``).  ``method``: ``"workfront"`` or ``"delta-stepping"`` (partitioned
+    rounds; ``delta`` defaults to ``8 · w̄ / d̄``), or ``"dijkstra"`` (papers/003's
+    baseline).  ``trace``: a list receiving ``(frontier, edges, seconds)`` a round."""
     from mpi4py import MPI
 
     comm = comm or MPI.COMM_WORLD
@@ -216,10 +242,16 @@ def sssp(G, source: int, comm=None, *, method: str = "workfront",
     rec = [] if trace is None else trace
     if method == "workfront":
         d, p = _rounds(part, comm, s, hops=False, trace=rec)
+    elif method == "delta-stepping":
+        if delta is not None and not delta > 0:
+            raise ValueError(f"delta must be positive, got {delta!r}")
+        d, p = _rounds(part, comm, s, hops=False, trace=rec,
+                       delta=delta or _default_delta(part, comm))
     elif method == "dijkstra":
         d, p = _dijkstra(part, comm, s, rec)
     else:
-        raise ValueError(f"method must be 'workfront' or 'dijkstra', got {method!r}")
+        raise ValueError("method must be 'workfront', 'delta-stepping' or 'dijkstra', got "
+                         f"{method!r}")
     return tuple(_gather(part, comm, d, p))
 
 
@@ -247,7 +279,9 @@ def main(argv=None) -> int:
     ap.add_argument("what", choices=["bfs", "sssp"])
     ap.add_argument("graph")
     ap.add_argument("--source", type=int, default=0)
-    ap.add_argument("--method", default="workfront", choices=["workfront", "dijkstra"])
+    ap.add_argument("--method", default="workfront",
+                    choices=["workfront", "delta-stepping", "dijkstra"])
+    ap.add_argument("--delta", type=float)
     ap.add_argument("-o", "--output", help=".npy file (rank 0 writes it)")
     a = ap.parse_args(argv)
     comm = MPI.COMM_WORLD
@@ -259,7 +293,8 @@ def main(argv=None) -> int:
     if a.what == "bfs":
         values, parents = bfs(part, a.source, comm, trace=rounds)
     else:
-        values, parents = sssp(part, a.source, comm, method=a.method, trace=rounds)
+        values, parents = sssp(part, a.source, comm, method=a.method, delta=a.delta,
+                               trace=rounds)
     t2 = time.perf_counter()
     if comm.Get_rank() == 0:
         if a.output:
