@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import networkx as nx
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -102,6 +103,10 @@ def same(fn, *args, **kw):
     got = fn(*args, backend="semiring_paths", **kw)
     if hasattr(got, "__next__"):
         got = list(got)
+    if isinstance(want, np.ndarray):
+        np.testing.assert_array_equal(got, want)
+        assert got.dtype == want.dtype
+        return
     assert got == want
     assert type(got) is type(want)
     if fn not in UNORDERED:
@@ -152,6 +157,7 @@ def test_random_graphs_match_networkx(g):
         (nx.bellman_ford_predecessor_and_distance, (G, s)),
         (nx.all_pairs_bellman_ford_path_length, (G,)),
         (nx.all_pairs_bellman_ford_path, (G,)),
+        (nx.floyd_warshall_numpy, (G,)),
     ]:
         same(fn, *args)
     same(nx.bellman_ford_predecessor_and_distance, G, s, heuristic=True)

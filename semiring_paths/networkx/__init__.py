@@ -5,8 +5,8 @@ Install the package and call NetworkX as usual::
     nx.single_source_dijkstra_path_length(G, 0, backend="semiring_paths")
     nx.config.backend_priority = ["semiring_paths"]        # or dispatch automatically
 
-The modules mirror NetworkX's: ``unweighted``, ``weighted`` and ``generic`` (shortest
-paths), ``traversal``, ``distance_measures``, ``centrality``.  Values come from the
+The modules mirror NetworkX's: ``unweighted``, ``weighted``, ``generic`` and ``dense``
+(shortest paths), ``traversal``, ``distance_measures``, ``centrality``.  Values come from the
 engine (``sp.bfs`` / ``sp.sssp`` and the all-pairs reductions) on the graph converted
 once (``convert.py``); outputs whose *order* NetworkX defines follow NetworkX's adjacency
 order exactly.  Each function is registered by ``@networkx_algorithm`` (``registry.py``),
@@ -15,7 +15,15 @@ which carries its ``can_run``; ``FUNCTIONS`` is derived from the registrations.
 
 from __future__ import annotations
 
-from . import centrality, distance_measures, generic, traversal, unweighted, weighted  # noqa: F401
+from . import (  # noqa: F401
+    centrality,
+    dense,
+    distance_measures,
+    generic,
+    traversal,
+    unweighted,
+    weighted,
+)
 from .convert import NAME, SemiringPathsGraph
 from .registry import COMMON_DECLINES, REGISTRY, _caching, dispatch_counts
 
