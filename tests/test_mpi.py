@@ -1,7 +1,8 @@
 """The MPI-partitioned searches (``distributed/mpi.py``) under ``mpiexec -n 1/2/3``:
-distances, levels and shortest-path trees equal scipy's on random graphs (directed and
-undirected, unreachable parts, zero weights, more ranks than some graphs need) and on
-real graphs; the command line writes what it says."""
+levels equal scipy's, distances the CPU backend's, and every parent is a tight edge, on
+seeded random graphs and hypothesis's multigraphs (directed and undirected, unreachable
+parts, zero and float weights, more ranks than some graphs need) and on real graphs; the
+command line writes what it says."""
 
 from __future__ import annotations
 
@@ -9,15 +10,18 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.sparse import csgraph
 
 import semiring_paths as sp
 
-from .conftest import shared_graph
+from .conftest import build, edge_lists, shared_graph
 
 pytest.importorskip("mpi4py")
 MPIEXEC = shutil.which("mpiexec", path=str(Path(sys.executable).parent)) or shutil.which(
@@ -48,36 +52,59 @@ def _check_tree(G, s, d, parents, hops):
     for v in np.flatnonzero(np.isfinite(d) & (np.arange(G.n_vertices) != s)):
         u = parents[v]
         lo, hi = G.indptr[u], G.indptr[u + 1]
-        assert (d[u] + w[lo:hi][G.indices[lo:hi] == v] == d[v]).any(), (u, v)
+        assert np.isclose(d[u] + w[lo:hi][G.indices[lo:hi] == v], d[v],
+                          rtol=1e-12, atol=0).any(), (u, v)
+
+
+def _run(ranks: int, graphs: dict, folder: Path) -> None:
+    """Every graph through the driver under ``mpiexec -n ranks``."""
+    for name, (G, s) in graphs.items():
+        sp.write(G, folder / f"{name}.spg")
+        (folder / f"{name}.src").write_text(str(s))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    subprocess.run([MPIEXEC, "-n", str(ranks), sys.executable,
+                    str(ROOT / "tests" / "mpi_driver.py"), str(folder)],
+                   check=True, env=env, timeout=600)
+
+
+def _compare(graphs: dict, folder: Path) -> None:
+    for name, (G, s) in graphs.items():
+        A = G.to_scipy(np.float64)
+        hops = csgraph.shortest_path(A, unweighted=True, indices=s)
+        lv = np.load(folder / f"{name}.bfs.npy")
+        np.testing.assert_array_equal(lv, np.where(np.isinf(hops), -1, hops), err_msg=name)
+        _check_tree(G, s, np.where(lv < 0, np.inf, lv).astype(float),
+                    np.load(folder / f"{name}.bfs.parents.npy"), hops=True)
+        want = sp.sssp(G, s, backend="cpu").distances      # zero weights: scipy drops them
+        for what in ("workfront", "delta", "delta_small", "dijkstra"):
+            d = np.load(folder / f"{name}.{what}.npy")
+            np.testing.assert_allclose(d, want, rtol=1e-12, err_msg=f"{name} {what}")
+            _check_tree(G, s, d, np.load(folder / f"{name}.{what}.parents.npy"),
+                        hops=False)
 
 
 @pytest.mark.parametrize("ranks", [1, 2, 3])
 def test_partitioned_searches_equal_scipy(ranks, tmp_path):
     graphs = _graphs()
-    for name, (G, s) in graphs.items():
-        sp.write(G, tmp_path / f"{name}.spg")
-        (tmp_path / f"{name}.src").write_text(str(s))
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
-    subprocess.run([MPIEXEC, "-n", str(ranks), sys.executable, str(ROOT / "tests" /
-                                                                   "mpi_driver.py"),
-                    str(tmp_path)], check=True, env=env, timeout=600)
-    for name, (G, s) in graphs.items():
-        A = G.to_scipy(np.float64)
-        hops = csgraph.shortest_path(A, unweighted=True, indices=s)
-        lv = np.load(tmp_path / f"{name}.bfs.npy")
-        np.testing.assert_array_equal(lv, np.where(np.isinf(hops), -1, hops), err_msg=name)
-        _check_tree(G, s, np.where(lv < 0, np.inf, lv).astype(float),
-                    np.load(tmp_path / f"{name}.bfs.parents.npy"), hops=True)
-        want = sp.sssp(G, s, backend="cpu").distances      # zero weights: scipy drops them
-        for what in ("workfront", "delta", "delta_small", "dijkstra"):
-            d = np.load(tmp_path / f"{name}.{what}.npy")
-            np.testing.assert_array_equal(d, want, err_msg=f"{name} {what}")
-            _check_tree(G, s, d, np.load(tmp_path / f"{name}.{what}.parents.npy"),
-                        hops=False)
-    rome = graphs["rome99"][0]
+    _run(ranks, graphs, tmp_path)
+    _compare(graphs, tmp_path)
     np.testing.assert_array_equal(
         np.load(tmp_path / "rome99.workfront.npy"),
-        csgraph.dijkstra(rome.to_scipy(), indices=7))
+        csgraph.dijkstra(graphs["rome99"][0].to_scipy(), indices=7))
+
+
+@given(st.lists(edge_lists(max_n=30), min_size=6, max_size=6))
+@settings(max_examples=3, deadline=None)
+def test_hypothesis_graphs_on_three_ranks(drawn):
+    """Hypothesis's multigraphs (self loops, duplicates, zero and float weights), six
+    an ``mpiexec`` run, on three ranks (some graphs have fewer vertices than ranks)."""
+    graphs = {f"h{i}": (build(*g[:5]), g[5]) for i, g in enumerate(drawn)}
+    folder = Path(tempfile.mkdtemp())
+    try:
+        _run(3, graphs, folder)
+        _compare(graphs, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_command_line(tmp_path):
