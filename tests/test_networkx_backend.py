@@ -158,9 +158,13 @@ def test_random_graphs_match_networkx(g):
         (nx.all_pairs_bellman_ford_path_length, (G,)),
         (nx.all_pairs_bellman_ford_path, (G,)),
         (nx.floyd_warshall_numpy, (G,)),
+        (nx.predecessor, (G, s)),
+        (nx.predecessor, (G, s, t)),
     ]:
         same(fn, *args)
     same(nx.bellman_ford_predecessor_and_distance, G, s, heuristic=True)
+    same(nx.predecessor, G, s, cutoff=2, return_seen=True)
+    same(nx.predecessor, G, s, t, return_seen=True)
     N = G.copy()                          # negative weights: NetworkX's own cycle tests
     for _, _, d in N.edges(data=True):
         d["weight"] -= 2
