@@ -42,30 +42,12 @@ from .multi_source import (
     multi_source_bfs,
     multi_source_sssp,
 )
+from .progress import bar as progress_bar
 from .semirings import min_plus
 
 __all__ = ["apsp", "average_shortest_path_length", "closeness", "diameter",
            "distance_histogram", "eccentricity", "harmonic", "radius"]
 
-
-
-def _bar(progress: bool, total: int, per_block: int, desc: str, initial: int = 0):
-    """A tqdm bar when there is more than one block to show, else None."""
-    if not progress or total <= per_block:
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, initial=initial, desc=desc, unit="src")
-
-
-def _advance(bar, k: int) -> None:
-    if bar is not None:
-        bar.update(k)
-
-
-def _close(bar) -> None:
-    if bar is not None:
-        bar.close()
 
 
 def _block(G: Graph, part: np.ndarray, k: int, weighted: bool, backend: str) -> np.ndarray:
@@ -86,14 +68,14 @@ def _blocks(G: Graph, sources: np.ndarray, batch, memory_limit, progress, desc,
             ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     k = _block_size(G, batch, memory_limit, weighted, backend, client, sources.size)
     parts = split(sources, k)
-    bar = _bar(progress and client is None, int(sources.size), k, desc)
+    bar = progress_bar(progress and client is None, int(sources.size), desc, k)
     try:
         for i, block in map_blocks(_block, G, parts, (k, weighted, backend), client=client,
                                    ordered=ordered, progress=progress, desc=desc):
-            _advance(bar, parts[i].size)
+            bar.update(parts[i].size)
             yield parts[i], block
     finally:
-        _close(bar)
+        bar.close()
 
 
 def apsp(G: Graph, batch: int | None = None, backend: str = "auto", *,
@@ -225,8 +207,8 @@ def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
     del mm                                # the blocks write through their own maps
     starts = [lo for lo in range(0, src.size, k) if lo not in done]
     left = sum(min(k, src.size - lo) for lo in starts)
-    bar = _bar(progress and bool(starts) and client is None, int(src.size), 0,
-               f"apsp -> {out.name}", initial=int(src.size) - left)
+    bar = progress_bar(progress and bool(starts) and client is None, int(src.size),
+                       f"apsp -> {out.name}", initial=int(src.size) - left)
     parts = [src[lo:lo + k] for lo in starts]
     try:
         for i, lo in map_blocks(_write_rows, G, parts, (k, weighted, backend, str(out)),
@@ -234,9 +216,9 @@ def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
                                 progress=progress, desc=f"apsp -> {out.name}"):
             done.add(lo)                                   # recorded only once on disk
             _record(side, {"key": key, "done": sorted(done)})
-            _advance(bar, parts[i].size)
+            bar.update(parts[i].size)
     finally:
-        _close(bar)
+        bar.close()
     return out
 
 
@@ -304,14 +286,14 @@ def _profiles(G, sources, seed, batch, memory_limit, progress, desc, backend,
     src = validate.sample(G, sources, seed)
     H = G.reversed() if (reverse and G.directed) else G
     if not G.weighted:
-        bar = _bar(progress, src.size, 4096, desc)
+        bar = progress_bar(progress, src.size, desc, 4096)
         try:
             for part, C in level_counts(H, src, backend=backend, batch=batch,
                                         memory_limit=memory_limit, client=client):
-                _advance(bar, part.size)
+                bar.update(part.size)
                 yield _Levels(part, C)
         finally:
-            _close(bar)
+            bar.close()
         return
     for part, d in _blocks(H, src, batch, memory_limit, progress, desc, True, backend,
                            client, ordered=True):

@@ -16,6 +16,7 @@ from .algorithms.brandes import dependencies
 from .distributed.blocks import block_sources, map_blocks, split
 from .exceptions import SourceError
 from .graph import Graph
+from .progress import bar as progress_bar
 
 __all__ = ["betweenness"]
 
@@ -93,7 +94,7 @@ def betweenness(G: Graph, sources: Sequence[int] | int | None = None, *,
     dep = np.zeros(n)
     k = _block(H, be, batch)
     parts = split(src, k if batch is not None else block_sources(client, k, src.size))
-    bar = _bar(progress and client is None, src.size, k)
+    bar = progress_bar(progress and client is None, src.size, "betweenness", k)
     try:
         for i, (d, hits, reach) in map_blocks(_dependencies, H, parts, (backend,),
                                               client=client, progress=progress,
@@ -102,11 +103,9 @@ def betweenness(G: Graph, sources: Sequence[int] | int | None = None, *,
             if endpoints:                       # each path's ends are on it too
                 dep += hits
                 dep[parts[i]] += reach
-            if bar is not None:
-                bar.update(parts[i].size)
+            bar.update(parts[i].size)
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     sampled = src if src.size < n else None
     return _rescale(dep, n, normalized, H.directed, endpoints, sampled)
 
@@ -124,14 +123,6 @@ def _block(G: Graph, be, batch: int | None) -> int:
     by_work = be.block_edges // max(2 * G.n_stored, 1)
     by_memory = be.memory_budget() // (BLOCK_BYTES * max(G.n_vertices, 1))
     return int(max(1, min(by_work, by_memory)))
-
-
-def _bar(progress: bool, total: int, per_block: int):
-    if not progress or total <= per_block:
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, desc="betweenness", unit="src")
 
 
 def _rescale(bc: np.ndarray, n: int, normalized: bool, directed: bool, endpoints: bool,

@@ -25,20 +25,13 @@ from typing import Any
 import numpy as np
 
 from ..graph import Graph
+from ..progress import bar as progress_bar
 
 __all__ = ["map_blocks"]
 
 
 def _hold(G: Graph) -> Graph:
     return G
-
-
-def _bar(progress: bool, total: int, desc: str):
-    if not progress:
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, desc=desc, unit="src")
 
 
 def block_sources(client, k: int, n_sources: int) -> int:
@@ -88,14 +81,12 @@ def _unordered(fn, G, parts, extra, args, client, progress, desc):
     client.replicate([graph])
     futures = {client.submit(fn, graph, part, *extra[i], *args, pure=False): i
                for i, part in enumerate(parts)}
-    bar = _bar(progress, int(sum(p.size for p in parts)), desc)
+    bar = progress_bar(progress, int(sum(p.size for p in parts)), desc)
     try:
         for fut in as_completed(futures):
             i = futures[fut]
             yield i, fut.result()
-            if bar is not None:
-                bar.update(parts[i].size)
+            bar.update(parts[i].size)
     finally:
         client.cancel([*futures, graph])
-        if bar is not None:
-            bar.close()
+        bar.close()

@@ -101,9 +101,10 @@ def partition(G, comm) -> Part:
 def _exchange(part: Part, comm, v: np.ndarray, val: np.ndarray, par: np.ndarray):
     """Alltoallv: every candidate ``(v, value, parent)`` to ``v``'s owner."""
     size = comm.Get_size()
-    order = np.argsort(part.owner(v), kind="stable")
+    owner = part.owner(v)
+    order = np.argsort(owner, kind="stable")
     v, val, par = v[order], val[order], par[order]
-    send = np.bincount(part.owner(v), minlength=size).astype(np.int64)
+    send = np.bincount(owner, minlength=size).astype(np.int64)
     recv = np.empty(size, np.int64)
     comm.Alltoall(send, recv)
     sdisp, rdisp = np.r_[0, np.cumsum(send)[:-1]], np.r_[0, np.cumsum(recv)[:-1]]
