@@ -55,7 +55,7 @@ print(f"{n} BFS in {level - 1} products; the levels matrix equals scipy's")
 
 fig, ax = plt.subplots(figsize=(5, 4.3))
 im = ax.imshow(levels, cmap="magma_r")
-ax.set(title="karate: hop distance from every vertex (row) to every vertex (column)",
+ax.set(title="karate: hops from each source (row) to each vertex",
        xlabel="to vertex", ylabel="from vertex (source)")
 ax.title.set_fontsize(9)
 fig.colorbar(im, ax=ax, label="hops")

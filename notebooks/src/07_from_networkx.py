@@ -95,7 +95,7 @@ ax.set_yticks(y, [f"{r[1]} ({r[0]})" for r in rows], fontsize=8)
 ax.invert_yaxis()
 ax.set(xscale="log", xlabel="speed-up over NetworkX (×, log scale; > 1 is faster)",
        title="NetworkX calls dispatched to semiring_paths, this machine")
-ax.legend(loc="lower right", fontsize=8)
+ax.legend(loc="upper right", fontsize=8)
 fig.tight_layout()
 
 # %% [markdown]
