@@ -5,14 +5,16 @@ scipy's full ``dijkstra(indices=s)``.
 Per graph, ``--pairs`` random pairs with a path between them (fixed seed); each pair's
 time is the best of 3 calls, interleaved over the implementations; the table gives the
 median over pairs and the ratios.  Every distance is checked against scipy's first, and
-every path of ours is walked along the graph.  Our first call on each graph (compile or
-cache load, scratch arrays) is its own column.
+every path of ours is walked along the graph.  Ours runs on each of ``--backends``
+(ratios against the first); its first call on each graph (compile or cache load,
+scratch arrays, upload) is its own column.
 
 Then ``k_shortest_paths`` (k = 10) on ``--yen-pairs`` random reachable pairs of rome99
 against scipy's ``yen`` and NetworkX's ``shortest_simple_paths`` (the first 10), lengths
 verified against scipy's first; median of per-pair best-of-3.
 
     python benchmarks/bench_queries.py [--pairs 100] [--kron 18] [--yen-pairs 20]
+                                       [--backends cpu,gpu]
 """
 
 from __future__ import annotations
@@ -65,18 +67,20 @@ def walk(G, path) -> float:
     return total
 
 
-def run(name: str, G, k: int) -> list[dict]:
+def run(name: str, G, k: int, backends: list[str]) -> list[dict]:
     H = nx.DiGraph() if G.directed else nx.Graph()
     H.add_nodes_from(range(G.n_vertices))
     w = G.weights.astype(float) if G.weighted else np.ones(G.n_stored)
     H.add_weighted_edges_from(zip(G.rows.tolist(), G.indices.tolist(), w.tolist()))
     M = G.to_scipy(np.float64)
     todo = pairs(G, k)
-    t0 = time.perf_counter()
-    sp.shortest_path(G, *todo[0][:2], backend="cpu")
-    first = time.perf_counter() - t0
-    impls = {
-        "ours": lambda s, t: sp.shortest_path(G, s, t, backend="cpu"),
+    impls, first = {}, {}
+    for be in backends:                  # first call: compile / cache load, scratch, upload
+        t0 = time.perf_counter()
+        sp.shortest_path(G, *todo[0][:2], backend=be)
+        first[f"ours {be}"] = time.perf_counter() - t0
+        impls[f"ours {be}"] = partial(sp.shortest_path, G, backend=be)
+    impls |= {
         "networkx": (lambda s, t: nx.bidirectional_dijkstra(H, s, t)) if G.weighted
         else (lambda s, t: nx.bidirectional_shortest_path(H, s, t)),
         "scipy dijkstra(indices=s)": lambda s, t: csgraph.dijkstra(
@@ -84,22 +88,24 @@ def run(name: str, G, k: int) -> list[dict]:
     }
     times: dict[str, list[float]] = {k: [] for k in impls}
     for s, t, want in todo:                           # verified first
-        dist, path = impls["ours"](s, t)
-        assert dist == want or math.isclose(dist, want, rel_tol=1e-9), (s, t, dist, want)
-        assert math.isclose(walk(G, path), want, rel_tol=1e-9)
+        for label in first:
+            dist, path = impls[label](s, t)
+            assert dist == want or math.isclose(dist, want, rel_tol=1e-9), (
+                label, s, t, dist, want)
+            assert math.isclose(walk(G, path), want, rel_tol=1e-9)
         got = impls["networkx"](s, t)
         nd = got[0] if G.weighted else len(got) - 1
         assert math.isclose(nd, want, rel_tol=1e-9), ("networkx", s, t)
     for s, t, _ in todo:
         for label, fn in impls.items():
             times[label].append(timed(partial(fn, s, t))[0])
-    ours = float(np.median(times["ours"]))
+    ours = float(np.median(times[f"ours {backends[0]}"]))
     rows = []
     for label, ts in times.items():
         med = float(np.median(ts))
         rows.append({"graph": name, "impl": label, "median_ms": med * 1e3,
                      "ours_x_faster": med / ours,
-                     "first_ms": first * 1e3 if label == "ours" else None})
+                     "first_ms": first[label] * 1e3 if label in first else None})
     return rows
 
 
@@ -141,15 +147,18 @@ def main(argv=None) -> int:
     ap.add_argument("--pairs", type=int, default=100)
     ap.add_argument("--kron", type=int, default=18, help="Kronecker scale (0: none)")
     ap.add_argument("--yen-pairs", type=int, default=20)
+    ap.add_argument("--backends", default="cpu",
+                    help="ours on these, comma-separated; ratios against the first")
     ap.add_argument("--name", default="queries")
     a = ap.parse_args(argv)
+    backends = a.backends.split(",")
     rows = []
     for rel in ("road/luxembourg_osm.mtx.gz", "road/osm-malta.mtx.gz"):
         G = sp.read(shared_dir() / rel)
-        rows += run(Path(rel).name.split(".")[0], G, a.pairs)
+        rows += run(Path(rel).name.split(".")[0], G, a.pairs, backends)
     if a.kron:
         G = kronecker(a.kron, seed=1, weights=(1, 255))
-        rows += run(f"kron{a.kron} (w 1..255)", G, a.pairs)
+        rows += run(f"kron{a.kron} (w 1..255)", G, a.pairs, backends)
     if a.yen_pairs:
         rows += yen(sp.read(shared_dir() / "road/rome99.mtx.gz"), "rome99", a.yen_pairs)
     print(table(rows, [("graph", ""), ("impl", ""), ("median_ms", ".3f"),

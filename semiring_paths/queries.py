@@ -49,8 +49,9 @@ def shortest_path(G: Graph, source: int, target: int, *, weighted: bool | None =
         ``"auto"``: bidirectional where the backend has it and the weights are
         non-negative, else full.
     backend : {"auto", "cpu", "gpu"}
-        The CPU runs the bidirectional searches compiled; the GPU answers by its full
-        search.
+        The CPU runs the bidirectional searches compiled; the GPU runs them as one
+        block a query (its weighted side rule is Near-Far's: a round relaxes what lies
+        within Δ of the side's least open value).
 
     Returns
     -------

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from scipy.sparse import csgraph
 
 import semiring_paths as sp
+from semiring_paths.cpu.backend import GraphBLASBackend
 
 from .conftest import build, edge_lists, scipy_matrix, shared_graph
 
@@ -31,13 +32,17 @@ def _check_path(G, path, s, t, dist, hops):
 
 
 @given(g=edge_lists(negative=False), t=st.integers(0, 23), weighted=st.booleans(),
-       method=st.sampled_from(["auto", "full"]))
+       method=st.sampled_from(["auto", "bidirectional", "full"]))
 def test_random_graphs(backend, g, t, weighted, method):
     n, src, dst, w, directed, s = g
     t = t % n
     G = build(n, src, dst, w, directed)
     M = scipy_matrix(n, src, dst, w if weighted else None, directed)
     want = csgraph.dijkstra(M, indices=s)[t]
+    if method == "bidirectional" and GraphBLASBackend.fused_mode == "never":
+        with pytest.raises(ValueError, match="no bidirectional search"):
+            sp.shortest_path(G, s, t, weighted=weighted, method=method, backend=backend)
+        return                               # the CPU's GraphBLAS path has none
     dist, path = sp.shortest_path(G, s, t, weighted=weighted, method=method,
                                   backend=backend)
     hops = not weighted

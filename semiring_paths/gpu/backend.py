@@ -5,7 +5,8 @@ the device (``export(..., device=True)``, the public ``as_cupy=True``).  Weights
 the graph's dtype (int32, int64, float32, float64); sums are formed in float64 as on the
 CPU.  ``workfront`` and ``bellman-ford`` (min_plus) run fused (``sssp.py``), the threshold
 strategies as device-resident loops (``rules.py``), path counts and betweenness as k × n
-rows or a block a source (``counting.py``); every other strategy, semiring and
+rows or a block a source (``counting.py``), point-to-point queries as one block that
+searches from both ends (``pair.py``); every other strategy, semiring and
 direction runs the shared text of ``algorithms/`` on device vectors (``vectors.py``).
 """
 
@@ -21,6 +22,7 @@ from .bfs import BFSSteps, _Frontier
 from .bitmap import BitmapBFS
 from .counting import PathCounts
 from .device import DeviceGraph, bytes_needed, index_bytes
+from .pair import PairSearch
 from .sssp import FusedSSSP
 from .vectors import DeviceVector, OpenSetOps
 
@@ -28,7 +30,7 @@ __all__ = ["GPUBackend", "bytes_needed", "index_bytes"]
 
 
 class GPUBackend(DeviceGraph, BFSSteps, BitmapBFS, FusedSSSP, OpenSetOps, PathCounts,
-                 Backend):
+                 PairSearch, Backend):
     """The GPU backend bound to one graph (``semiring_paths.backends.interface``)."""
 
     name: ClassVar[str] = "gpu"
