@@ -7,6 +7,7 @@ backend on rank 0 before timing), and appends its times to a JSON lines file; th
 prints the table (time, rounds, speed-up over one rank) and writes JSON.
 
     python benchmarks/bench_mpi.py --ranks 1,2 --kron 16 --road road/osm-malta.mtx.gz
+    python benchmarks/bench_mpi.py --ranks 1,2,4,8,16 --kron 22 --road "" --skip-dijkstra
 """
 
 from __future__ import annotations
@@ -86,13 +87,15 @@ def main(argv=None) -> int:
     ap.add_argument("--road", default="road/osm-malta.mtx.gz")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--skip-dijkstra", action="store_true")
+    ap.add_argument("--log", help="append each run's JSON line here as it finishes "
+                    "(kept if a later rank count is stopped; default: a temporary file)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.worker:
         worker(a)
         return 0
     mpiexec = shutil.which("mpiexec", path=str(Path(sys.executable).parent)) or "mpiexec"
-    log = Path(tempfile.mkdtemp()) / "runs.jsonl"
+    log = Path(a.log) if a.log else Path(tempfile.mkdtemp()) / "runs.jsonl"
     for k in [int(x) for x in a.ranks.split(",") if x]:
         cmd = [mpiexec, "-n", str(k), sys.executable, __file__, "--worker", str(log),
                "--kron", str(a.kron), "--road", a.road or "", "--repeat", str(a.repeat)]

@@ -48,6 +48,19 @@ def test_networkx_suite_passes_and_we_serve_every_function(tmp_path):
                      sort_keys=True))
 
 
+def test_every_served_function_takes_networkx_parameters():
+    """The installed NetworkX's parameters, each accepted by name (a NetworkX release
+    that adds one, as 3.7 gave ``closeness_centrality`` its ``sp=``, fails here rather
+    than in a user's call)."""
+    import inspect
+
+    for name, reg in nxb.REGISTRY.items():
+        theirs = [p for p in inspect.signature(getattr(nx, name)).parameters
+                  if p not in ("backend", "backend_kwargs")]
+        ours = inspect.signature(reg.func._implementation).parameters
+        assert set(theirs) <= set(ours), f"{name}: {sorted(set(theirs) - set(ours))}"
+
+
 def test_entry_points_and_info():
     assert "semiring_paths" in nx.utils.backends.backends
     info = nxb.get_info()

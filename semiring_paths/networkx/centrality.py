@@ -7,11 +7,12 @@ from ..all_pairs import closeness as _closeness
 from ..all_pairs import harmonic as _harmonic
 from ..betweenness import betweenness as _betweenness
 from .convert import _sp
-from .registry import adjacency_weights, networkx_algorithm
+from .registry import adjacency_weights, networkx_algorithm, no_precomputed_paths
 
 
-@networkx_algorithm(weight_arg="distance", dijkstra=True)
-def closeness_centrality(G, u=None, distance=None, wf_improved=True):
+@networkx_algorithm(weight_arg="distance", dijkstra=True, can_run=no_precomputed_paths,
+                    declines=("precomputed shortest paths (sp=, NetworkX ≥ 3.7)",))
+def closeness_centrality(G, u=None, distance=None, wf_improved=True, *, sp=None):
     G = _sp(G)
     nodes = G.nodes if u is None else [u]
     c = _closeness(G.graph(distance), [G.index[v] for v in nodes], wf_improved=wf_improved,

@@ -8,11 +8,7 @@ import networkx as nx
 from ..all_pairs import eccentricity as _eccentricity
 from ..exceptions import InvalidGraphError
 from .convert import SemiringPathsGraph, _is_int, _py, _sp
-from .registry import networkx_algorithm
-
-
-def _no_sp(a: dict) -> str | None:
-    return "precomputed shortest paths (sp=) are left to NetworkX" if a.get("sp") else None
+from .registry import networkx_algorithm, no_precomputed_paths
 
 
 def _eccentricities(G: SemiringPathsGraph, nodes, weight) -> dict:
@@ -27,7 +23,7 @@ def _eccentricities(G: SemiringPathsGraph, nodes, weight) -> dict:
     return {v: _py(x, integer) for v, x in zip(nodes, e.tolist())}
 
 
-@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_no_sp,
+@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=no_precomputed_paths,
                     declines=("precomputed shortest paths (sp=)",))
 def eccentricity(G, v=None, sp=None, weight=None):
     G = _sp(G)

@@ -74,6 +74,12 @@ class Registered:
         return True
 
 
+def no_precomputed_paths(a: dict) -> str | None:
+    """``can_run`` of the functions that take NetworkX's precomputed ``sp=``."""
+    return ("precomputed shortest paths (sp=) are left to NetworkX"
+            if a.get("sp") is not None else None)
+
+
 @functools.cache
 def _signature(name: str) -> inspect.Signature:
     """NetworkX's signature of ``name``, computed once (it costs more than the check)."""
