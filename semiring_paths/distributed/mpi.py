@@ -98,21 +98,17 @@ def partition(G, comm) -> Part:
     return Part(n, lo, hi, indptr, indices, weights, bounds)
 
 
-def _exchange(part: Part, comm, v: np.ndarray, val: np.ndarray, par: np.ndarray):
-    """Alltoallv: every candidate ``(v, value, parent)`` to ``v``'s owner."""
-    size = comm.Get_size()
-    owner = part.owner(v)
-    order = np.argsort(owner, kind="stable")
-    v, val, par = v[order], val[order], par[order]
-    send = np.bincount(owner, minlength=size).astype(np.int64)
-    recv = np.empty(size, np.int64)
+def _exchange(comm, send: np.ndarray, *arrays: np.ndarray) -> list[np.ndarray]:
+    """Alltoallv: rank r's slice of each array (``send[r]`` entries, in rank order) to
+    rank r."""
+    recv = np.empty_like(send)
     comm.Alltoall(send, recv)
     sdisp, rdisp = np.r_[0, np.cumsum(send)[:-1]], np.r_[0, np.cumsum(recv)[:-1]]
     total = int(recv.sum())
     out = []
-    for arr, dt in ((v, np.int64), (val, np.float64), (par, np.int64)):
-        got = np.empty(total, dt)
-        comm.Alltoallv([np.ascontiguousarray(arr, dt), (send, sdisp)], [got, (recv, rdisp)])
+    for arr in arrays:
+        got = np.empty(total, arr.dtype)
+        comm.Alltoallv([arr, (send, sdisp)], [got, (recv, rdisp)])
         out.append(got)
     return out
 
@@ -120,53 +116,46 @@ def _exchange(part: Part, comm, v: np.ndarray, val: np.ndarray, par: np.ndarray)
 def _rounds(part: Part, comm, source: int, hops: bool, trace: list,
             delta: float | None = None):
     """Rounds from ``source`` (workfront; with ``delta``, Δ-stepping's buckets): local
-    values and parents of this rank's rows."""
+    values and parents of this rank's rows.  The local passes are the CPU backend's
+    compiled step for a part (``cpu/loops/partitioned.py``)."""
     from mpi4py import MPI
 
+    from ..cpu.loops import partitioned as step
+
     k = part.hi - part.lo
-    d = np.full(k, np.inf)
+    d = np.full(k, np.inf)                           # values of this part's vertices
     parent = np.full(k, -1, np.int64)
-    waiting = np.zeros(k, bool)                      # Δ: lowered, not yet relaxed
+    stamp = np.full(k, -1, np.int64)                 # the round that last lowered d
+    waiting = np.zeros(k, np.bool_)                  # lowered, not yet relaxed
+    wlist, wcount = np.empty(k, np.int64), 0         # ... as a list
     split = np.inf if delta is None else bucket_end(0.0, delta)
     frontier = np.zeros(0, np.int64)                 # local ids of this rank's frontier
     if part.lo <= source < part.hi:
         d[source - part.lo] = 0.0
         parent[source - part.lo] = source
-        frontier = np.array([source - part.lo])
+        frontier = np.array([source - part.lo], np.int64)
+    bounds = part.bounds.astype(np.int64)
+    mine, sizes = np.zeros(3, np.int64), np.zeros(3, np.int64)   # f, waiting, edges
+    r = 0
     while True:
         t0 = time.perf_counter()
-        # ---- t_r = f_r min.+ A_r : candidates along the frontier's out-edges
-        deg = part.indptr[frontier + 1] - part.indptr[frontier]
-        edges = np.repeat(part.indptr[frontier], deg) + (
-            np.arange(int(deg.sum())) - np.repeat(np.cumsum(deg) - deg, deg))
-        v = part.indices[edges]
-        du = np.repeat(d[frontier], deg)
-        val = du + (1.0 if hops else part.weights[edges])
-        par = np.repeat(frontier + part.lo, deg)
-        # ---- to the owners; d ⊕= t, keeping the least value (then least parent)
-        v, val, par = _exchange(part, comm, v, val, par)
-        local = v - part.lo
-        order = np.lexsort((par, val, local))
-        local, val, par = local[order], val[order], par[order]
-        first = np.r_[True, local[1:] != local[:-1]] if local.size else local.astype(bool)
-        local, val, par = local[first], val[first], par[first]
-        better = val < d[local]
-        local, val, par = local[better], val[better], par[better]
-        d[local], parent[local] = val, par
-        waiting[local] = True                        # changed
-        near = waiting & (d < split)                 # f = changed⟨d < split⟩
-        sizes = comm.allreduce(np.array([near.sum(), waiting.sum(), deg.sum()], np.int64),
-                               op=MPI.SUM)
+        # ---- t_r = f_r min.+ A_r : candidates along the frontier's out-edges, by owner
+        words, send, edges = step.expand(part.indptr, part.indices, part.weights,
+                                         frontier, d, part.lo, hops, bounds)
+        # ---- to the owners; d ⊕= t (the least value, ties: the least parent)
+        (words,) = _exchange(comm, send, words)
+        wcount = step.settle(words, part.lo, d, parent, stamp, r, waiting, wlist, wcount)
+        r += 1
+        # ---- f = waiting⟨d < split⟩
+        frontier, wcount, low = step.select(wlist, wcount, waiting, d, split)
+        mine[:] = frontier.size, wcount, edges
+        comm.Allreduce(mine, sizes, op=MPI.SUM)
         trace.append((int(sizes[0]), int(sizes[2]), time.perf_counter() - t0))
-        if sizes[1] == 0:
+        if sizes[0] + sizes[1] == 0:
             return d, parent
         if sizes[0] == 0:                            # the bucket is empty: the next one
-            low = comm.allreduce(float(d[waiting].min()) if waiting.any() else np.inf,
-                                 op=MPI.MIN)
-            split = bucket_end(low, delta)
-            near = waiting & (d < split)
-        frontier = np.flatnonzero(near)
-        waiting[frontier] = False
+            split = bucket_end(comm.allreduce(low, op=MPI.MIN), delta)
+            frontier, wcount, low = step.select(wlist, wcount, waiting, d, split)
 
 
 def _dijkstra(part: Part, comm, source: int, trace: list):
