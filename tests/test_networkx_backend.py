@@ -195,6 +195,12 @@ def test_random_graphs_match_networkx(g):
     same(nx.single_target_shortest_path, G, t, cutoff=2)
     same(nx.shortest_path_length, G, s, t, weight="weight")
     same(nx.shortest_path_length, G, s)
+    for kw in ({}, {"source": s}, {"target": t}, {"source": s, "target": t}):
+        same(nx.shortest_path, G, **kw)                           # hops: every form
+        if kw != {"target": t}:                                   # (declined weighted)
+            same(nx.shortest_path, G, **kw, weight="weight", method="bellman-ford")
+        if "target" not in kw:
+            same(nx.shortest_path, G, **kw, weight="weight")      # Dijkstra
     same(nx.closeness_centrality, G, distance="weight")
 
 

@@ -16,11 +16,21 @@ from .convert import (
     all_pairs_lengths,
 )
 from .registry import networkx_algorithm
-from .unweighted import bidirectional_shortest_path
+from .unweighted import (
+    all_pairs_shortest_path,
+    bidirectional_shortest_path,
+    single_source_shortest_path,
+    single_target_shortest_path,
+)
 from .weighted import (
+    all_pairs_bellman_ford_path,
+    all_pairs_dijkstra_path,
+    bellman_ford_path,
     bellman_ford_path_length,
     dijkstra_path_length,
+    single_source_bellman_ford_path,
     single_source_bellman_ford_path_length,
+    single_source_dijkstra_path,
 )
 
 
@@ -34,6 +44,50 @@ def _matrix_method(a: dict) -> str | None:
     if a.get("method") not in (None, "unweighted", "dijkstra", "bellman-ford"):
         return "all-pairs matrix methods (floyd-warshall) are left to NetworkX"
     return None
+
+
+def _path_form(a: dict) -> str | None:
+    """The forms of ``shortest_path`` served exactly: all pairs, from a source, to a
+    target without weights, and source to target without weights or by Bellman-Ford."""
+    if why := _known_method(a):
+        return why
+    if a.get("weight") is None:
+        return None
+    if a.get("target") is not None and a.get("source") is None:
+        return "weighted paths to a target (NetworkX searches its reversed view)"
+    if a.get("target") is not None and a.get("method") == "dijkstra":
+        return "source-to-target Dijkstra paths (NetworkX's bidirectional meeting point)"
+    return None
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=lambda a: a.get("method") == "dijkstra",
+                    can_run=_path_form,
+                    declines=("an unknown method", "weighted paths to a target alone",
+                              "source-to-target Dijkstra paths"))
+def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
+    if method not in ("dijkstra", "bellman-ford"):
+        raise ValueError(f"method not supported: {method}")
+    method = "unweighted" if weight is None else method
+    form = ("all" if source is None and target is None else "to" if source is None
+            else "from" if target is None else "pair")
+    # (form, method) → the served function NetworkX's own shortest_path calls there
+    call = {
+        ("all", "unweighted"): lambda: all_pairs_shortest_path._implementation(G),
+        ("all", "dijkstra"): lambda: all_pairs_dijkstra_path._implementation(G, weight=weight),
+        ("all", "bellman-ford"): lambda: all_pairs_bellman_ford_path._implementation(
+            G, weight=weight),
+        ("to", "unweighted"): lambda: single_target_shortest_path._implementation(G, target),
+        ("from", "unweighted"): lambda: single_source_shortest_path._implementation(G, source),
+        ("from", "dijkstra"): lambda: single_source_dijkstra_path._implementation(
+            G, source, weight=weight),
+        ("from", "bellman-ford"): lambda: single_source_bellman_ford_path._implementation(
+            G, source, weight=weight),
+        ("pair", "unweighted"): lambda: bidirectional_shortest_path._implementation(
+            G, source, target),
+        ("pair", "bellman-ford"): lambda: bellman_ford_path._implementation(
+            G, source, target, weight),
+    }[form, method]
+    return call()
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=lambda a: a.get("method") == "dijkstra",
