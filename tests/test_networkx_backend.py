@@ -140,6 +140,7 @@ def test_random_graphs_match_networkx(g):
         (nx.single_source_dijkstra_path, (G, s)),
         (nx.dijkstra_path_length, (G, s, t)),
         (nx.dijkstra_path, (G, s, t)),
+        (nx.bidirectional_dijkstra, (G, s, t)),
         (nx.multi_source_dijkstra_path_length, (G, {s, t})),
         (nx.single_source_bellman_ford_path_length, (G, s)),
         (nx.bellman_ford_path_length, (G, s, t)),
@@ -199,7 +200,7 @@ def test_random_graphs_match_networkx(g):
         same(nx.shortest_path, G, **kw)                           # hops: every form
         if kw != {"target": t}:                                   # (declined weighted)
             same(nx.shortest_path, G, **kw, weight="weight", method="bellman-ford")
-        if "target" not in kw:
+        if "source" in kw or "target" not in kw:
             same(nx.shortest_path, G, **kw, weight="weight")      # Dijkstra
     same(nx.closeness_centrality, G, distance="weight")
 

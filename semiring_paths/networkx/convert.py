@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import chain
+from operator import methodcaller
 from typing import Any
 
 import networkx as nx
@@ -136,18 +137,32 @@ class SemiringPathsGraph:
         self._graphs.setdefault(("adjw", weight), w.astype(np.float64))  # same order
         return src, indices, w
 
-    def adjacency_weights(self, weight: str) -> np.ndarray:
+    def adjacency_weights(self, weight: str, reverse: bool = False) -> np.ndarray:
         """Weights aligned with :meth:`adjacency` (multigraph: least over parallel edges,
-        missing attribute: 1), as NetworkX's Dijkstra reads them."""
-        key = ("adjw", weight)
+        missing attribute: 1), as NetworkX's Dijkstra reads them, as float64."""
+        return self._adjacency_weights(weight, reverse).astype(np.float64, copy=False)
+
+    def integer_weights(self, weight: str) -> bool:
+        """Every ``weight`` an int (missing ones count 1): NetworkX's sums stay ints."""
+        return self._adjacency_weights(weight, False).dtype.kind == "i"
+
+    def _adjacency_weights(self, weight: str, reverse: bool) -> np.ndarray:
+        reverse = reverse and self.nx.is_directed()
+        key = ("adjw", weight, reverse)
         if key not in self._graphs:
-            adj = self.nx._adj
+            adj = self.nx._pred if reverse else self.nx._adj
             if self.nx.is_multigraph():
                 vals = [min(a.get(weight, 1) for a in kd.values())
                         for v in self.nodes for kd in adj[v].values()]
-            else:
+            elif not reverse:
                 vals = registry.adjacency_weights(self.nx, weight)
-            self._graphs[key] = np.asarray(vals, dtype=np.float64)
+            else:       # G._pred[v][u] is the data dict of u → v
+                vals = list(map(methodcaller("get", weight, 1),
+                                chain.from_iterable(map(dict.values, adj.values()))))
+            vals = np.asarray(vals)
+            if vals.dtype.kind not in "if":
+                vals = vals.astype(np.float64)
+            self._graphs[key] = vals
         return self._graphs[key]
 
     def adjacency(self, reverse: bool = False) -> tuple[np.ndarray, np.ndarray]:

@@ -27,6 +27,7 @@ from .weighted import (
     all_pairs_dijkstra_path,
     bellman_ford_path,
     bellman_ford_path_length,
+    bidirectional_dijkstra,
     dijkstra_path_length,
     single_source_bellman_ford_path,
     single_source_bellman_ford_path_length,
@@ -47,23 +48,20 @@ def _matrix_method(a: dict) -> str | None:
 
 
 def _path_form(a: dict) -> str | None:
-    """The forms of ``shortest_path`` served exactly: all pairs, from a source, to a
-    target without weights, and source to target without weights or by Bellman-Ford."""
+    """The forms of ``shortest_path`` served exactly: all but weighted paths to a
+    target alone (NetworkX searches its reversed view for those)."""
     if why := _known_method(a):
         return why
     if a.get("weight") is None:
         return None
     if a.get("target") is not None and a.get("source") is None:
         return "weighted paths to a target (NetworkX searches its reversed view)"
-    if a.get("target") is not None and a.get("method") == "dijkstra":
-        return "source-to-target Dijkstra paths (NetworkX's bidirectional meeting point)"
     return None
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=lambda a: a.get("method") == "dijkstra",
                     can_run=_path_form,
-                    declines=("an unknown method", "weighted paths to a target alone",
-                              "source-to-target Dijkstra paths"))
+                    declines=("an unknown method", "weighted paths to a target alone"))
 def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
     if method not in ("dijkstra", "bellman-ford"):
         raise ValueError(f"method not supported: {method}")
@@ -84,6 +82,8 @@ def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
             G, source, weight=weight),
         ("pair", "unweighted"): lambda: bidirectional_shortest_path._implementation(
             G, source, target),
+        ("pair", "dijkstra"): lambda: bidirectional_dijkstra._implementation(
+            G, source, target, weight)[1],
         ("pair", "bellman-ford"): lambda: bellman_ford_path._implementation(
             G, source, target, weight),
     }[form, method]

@@ -163,3 +163,126 @@ def _bellman_ford(indptr, indices, wts, sources, pred_ptr, heuristic):
                 pred[pred_ptr[v] + pred_len[v]] = u
                 pred_len[v] += 1
     return dist, first, nfirst, pred, pred_len, -1
+
+
+@njit(cache=True, inline="always")
+def _push(hd, hc, hv, size, dist, cnt, v):
+    """Push (dist, cnt, v) on the binary heap ``hd/hc/hv`` of ``size`` entries."""
+    i = size
+    while i > 0:
+        up = (i - 1) >> 1
+        if hd[up] < dist or (hd[up] == dist and hc[up] < cnt):
+            break
+        hd[i], hc[i], hv[i] = hd[up], hc[up], hv[up]
+        i = up
+    hd[i], hc[i], hv[i] = dist, cnt, v
+    return size + 1
+
+
+@njit(cache=True, inline="always")
+def _pop(hd, hc, hv, size):
+    """Remove the least (dist, cnt) entry; returns (dist, v, new size)."""
+    dist, v = hd[0], hv[0]
+    size -= 1
+    ld, lc, lv = hd[size], hc[size], hv[size]
+    i = 0
+    while True:
+        c = 2 * i + 1
+        if c >= size:
+            break
+        if c + 1 < size and (hd[c + 1] < hd[c] or (hd[c + 1] == hd[c] and hc[c + 1] < hc[c])):
+            c += 1
+        if ld < hd[c] or (ld == hd[c] and lc < hc[c]):
+            break
+        hd[i], hc[i], hv[i] = hd[c], hc[c], hv[c]
+        i = c
+    hd[i], hc[i], hv[i] = ld, lc, lv
+    return dist, v, size
+
+
+@njit(cache=True)
+def bidirectional_dijkstra(fptr, find, fw, bptr, bind, bw, s, t):
+    """NetworkX's ``bidirectional_dijkstra`` run compiled, step for step: the two heaps
+    of (distance, push counter, vertex) taken in turn, its relaxation and meeting rule,
+    so the path is the one it returns (ties included).  ``f*`` is the adjacency over
+    ``G._succ`` (``G._adj``), ``b*`` over ``G._pred``, each with its weights in
+    NetworkX's neighbour order.  Returns ``(status, distance, path)``: status 0 found,
+    1 no path, 2 "contradictory paths" (NetworkX's ValueError)."""
+    n = fptr.size - 1
+    ptr = (fptr, bptr)
+    ind = (find, bind)
+    wts = (fw, bw)
+    dists = np.full((2, n), np.inf)           # final (settled) distances
+    done = np.zeros((2, n), np.bool_)
+    seen = np.full((2, n), np.inf)
+    pred = np.full((2, n), -1, np.int64)      # -1: None
+    cap = max(fptr[n], bptr[n]) + 2
+    hd = np.empty((2, cap))
+    hc = np.empty((2, cap), np.int64)
+    hv = np.empty((2, cap), np.int64)
+    size = np.zeros(2, np.int64)
+    seen[0, s] = 0.0
+    seen[1, t] = 0.0
+    c = 0
+    size[0] = _push(hd[0], hc[0], hv[0], size[0], 0.0, c, s)
+    c += 1
+    size[1] = _push(hd[1], hc[1], hv[1], size[1], 0.0, c, t)
+    c += 1
+    finaldist = np.inf
+    meet = -1
+    direction = 1
+    while size[0] > 0 and size[1] > 0:
+        direction = 1 - direction
+        dist, v, size[direction] = _pop(hd[direction], hc[direction], hv[direction],
+                                        size[direction])
+        if done[direction, v]:
+            continue
+        done[direction, v] = True
+        dists[direction, v] = dist
+        if done[1 - direction, v]:
+            return 0, finaldist, _two_paths(pred, meet)
+        adj_ptr, adj_ind, adj_w = ptr[direction], ind[direction], wts[direction]
+        for e in range(adj_ptr[v], adj_ptr[v + 1]):
+            w = adj_ind[e]
+            length = dist + adj_w[e]
+            if done[direction, w]:
+                if length < dists[direction, w]:
+                    return 2, np.inf, np.empty(0, np.int64)
+            elif length < seen[direction, w]:
+                seen[direction, w] = length
+                size[direction] = _push(hd[direction], hc[direction], hv[direction],
+                                        size[direction], length, c, w)
+                c += 1
+                pred[direction, w] = v
+                if seen[1 - direction, w] < np.inf:
+                    total = length + seen[1 - direction, w]
+                    if meet < 0 or finaldist > total:
+                        finaldist, meet = total, w
+    return 1, np.inf, np.empty(0, np.int64)
+
+
+@njit(cache=True)
+def _two_paths(pred, meet):
+    """NetworkX's ``path(meet, 0) + path(preds[1][meet], 1)``."""
+    k = 0
+    v = meet
+    while v >= 0:
+        k += 1
+        v = pred[0, v]
+    v = pred[1, meet]
+    while v >= 0:
+        k += 1
+        v = pred[1, v]
+    out = np.empty(k, np.int64)
+    v, i = meet, 0
+    while v >= 0:                             # meet … s, reversed below
+        out[i] = v
+        i += 1
+        v = pred[0, v]
+    out[:i] = out[:i][::-1].copy()
+    v = pred[1, meet]
+    while v >= 0:
+        out[i] = v
+        i += 1
+        v = pred[1, v]
+    return out

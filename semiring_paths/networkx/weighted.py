@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import networkx as nx
 import numpy as np
 
@@ -21,6 +23,7 @@ from .convert import (
 )
 from .registry import networkx_algorithm
 from .replay import bellman_ford_order, settle_order
+from .replay import bidirectional_dijkstra as _two_heaps
 
 
 def _dijkstra(G: SemiringPathsGraph, sources: list[int], weight, cutoff=None,
@@ -142,6 +145,42 @@ def dijkstra_path(G, source, target, weight="weight"):
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
     return _dijkstra_paths(G, [s], d, weight, target=G.index[target])[target]
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True)
+def bidirectional_dijkstra(G, source, target, weight="weight"):
+    G = _sp(G)
+    if source not in G:
+        raise nx.NodeNotFound(f"Source {source} is not in G")
+    if target not in G:
+        raise nx.NodeNotFound(f"Target {target} is not in G")
+    if source == target:
+        return (0, [source])
+    # NetworkX's own two-heap search, compiled: its meeting vertex, hence its path
+    fptr, find = G.adjacency(False)
+    bptr, bind = G.adjacency(True)
+    status, dist, path = _two_heaps(
+        fptr, find, G.adjacency_weights(weight), bptr, bind,
+        G.adjacency_weights(weight, reverse=True), G.index[source], G.index[target])
+    if status == 2:
+        raise ValueError("Contradictory paths found: negative weights?")
+    if status == 1:
+        raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
+    path = G.labels(path)
+    return _py(dist, G.integer_weights(weight) or _int_path(G, path, weight)), path
+
+
+def _int_path(G: SemiringPathsGraph, path: list, weight) -> bool:
+    """Every weight along ``path`` an int (NetworkX's sum is then an int, though other
+    edges of the graph weigh floats)."""
+    H = G.nx
+    for u, v in itertools.pairwise(path):
+        data = H._adj[u][v]
+        w = (min(d.get(weight, 1) for d in data.values()) if H.is_multigraph()
+             else data.get(weight, 1))
+        if not isinstance(w, int):
+            return False
+    return True
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
