@@ -165,6 +165,18 @@ class SemiringPathsGraph:
             self._graphs[key] = vals
         return self._graphs[key]
 
+    def pair_scratch(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        """Per-vertex arrays a point-to-point search reuses between queries (``pred``,
+        ``succ``, ``stamp[2, n]``) and this query's stamp: entries count only where
+        ``stamp`` equals it, so nothing is cleared."""
+        n = len(self.nodes)
+        if "pair" not in self._graphs:
+            self._graphs["pair"] = [np.empty(n, np.int64), np.empty(n, np.int64),
+                                    np.zeros((2, n), np.int64), 0]
+        scratch = self._graphs["pair"]
+        scratch[3] += 1
+        return tuple(scratch)
+
     def adjacency(self, reverse: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """CSR in NetworkX's neighbour order (``G._succ`` or ``G._pred``)."""
         key = ("adj", reverse)

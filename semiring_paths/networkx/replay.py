@@ -286,3 +286,69 @@ def _two_paths(pred, meet):
         i += 1
         v = pred[1, v]
     return out
+
+
+@njit(cache=True)
+def bidirectional_bfs(fptr, find, bptr, bind, s, t, pred, succ, stamp, query):
+    """NetworkX's ``_bidirectional_pred_succ`` run compiled, step for step: the smaller
+    fringe (the forward one on ties) grows a whole level, neighbours in its adjacency
+    order, and the first neighbour the other side has reached is the meeting vertex —
+    so the path is NetworkX's.  ``pred``/``succ``/``stamp`` are scratch kept between
+    queries (``stamp[k, v] == query``: v is in side k's dict).  Returns the path (empty:
+    none)."""
+    pred[s] = -1
+    succ[t] = -1
+    stamp[0, s] = query
+    stamp[1, t] = query
+    n = fptr.size - 1
+    fringe = np.empty((2, n), np.int64)
+    size = np.zeros(2, np.int64)
+    fringe[0, 0], fringe[1, 0] = s, t
+    size[0] = size[1] = 1
+    level = np.empty(n, np.int64)
+    meet = -1
+    while size[0] > 0 and size[1] > 0 and meet < 0:
+        k = 0 if size[0] <= size[1] else 1
+        ptr, ind = (fptr, find) if k == 0 else (bptr, bind)
+        mine = pred if k == 0 else succ
+        m = size[k]
+        level[:m] = fringe[k, :m]
+        size[k] = 0
+        for i in range(m):
+            v = level[i]
+            for e in range(ptr[v], ptr[v + 1]):
+                w = ind[e]
+                if stamp[k, w] != query:
+                    stamp[k, w] = query
+                    mine[w] = v
+                    fringe[k, size[k]] = w
+                    size[k] += 1
+                if stamp[1 - k, w] == query:
+                    meet = w
+                    break
+            if meet >= 0:
+                break
+    if meet < 0:
+        return np.empty(0, np.int64)
+    length = 0
+    v = meet
+    while v >= 0:
+        length += 1
+        v = pred[v]
+    v = succ[meet]
+    while v >= 0:
+        length += 1
+        v = succ[v]
+    out = np.empty(length, np.int64)
+    i, v = 0, meet
+    while v >= 0:                         # meet … source, reversed below
+        out[i] = v
+        i += 1
+        v = pred[v]
+    out[:i] = out[:i][::-1].copy()
+    v = succ[meet]
+    while v >= 0:
+        out[i] = v
+        i += 1
+        v = succ[v]
+    return out

@@ -14,6 +14,7 @@ from .convert import (
     all_pairs_lengths,
 )
 from .registry import networkx_algorithm
+from .replay import bidirectional_bfs
 
 
 @networkx_algorithm()
@@ -72,54 +73,17 @@ def bidirectional_shortest_path(G, source, target):
     if target not in G:
         raise nx.NodeNotFound(f"Target {target} is not in G")
     s, t = G.index[source], G.index[target]
-    nodes = G.nodes
     if s == t:
         return [source]
+    # NetworkX's own level-by-level search from both ends, compiled: its meeting vertex
     fwd_ptr, fwd_idx = G.adjacency(False)
     rev_ptr, rev_idx = G.adjacency(True)
-    n = len(nodes)
-    pred = np.full(n, -2, np.int64)
-    succ = np.full(n, -2, np.int64)
-    pred[s] = -1
-    succ[t] = -1
-    ff, rf = np.array([s]), np.array([t])
-    meet = -1
-    while ff.size and rf.size:
-        forward = ff.size <= rf.size
-        ptr, idx, mine, other, fringe = ((fwd_ptr, fwd_idx, pred, succ, ff) if forward
-                                         else (rev_ptr, rev_idx, succ, pred, rf))
-        counts = ptr[fringe + 1] - ptr[fringe]
-        owner = np.repeat(fringe, counts)
-        pos = np.repeat(ptr[fringe + 1] - counts.cumsum(), counts) + np.arange(counts.sum())
-        nbr = idx[pos]
-        hit = np.nonzero(other[nbr] != -2)[0]
-        stop = hit[0] if hit.size else nbr.size - 1
-        window_n, window_o = nbr[: stop + 1], owner[: stop + 1]
-        fresh = mine[window_n] == -2
-        cand_n, cand_o = window_n[fresh], window_o[fresh]
-        _, first = np.unique(cand_n, return_index=True)
-        order = np.sort(first)
-        mine[cand_n[order]] = cand_o[order]
-        if hit.size:
-            meet = int(nbr[stop])
-            break
-        if forward:
-            ff = cand_n[order]
-        else:
-            rf = cand_n[order]
-    if meet < 0:
+    pred, succ, stamp, query = G.pair_scratch()
+    path = bidirectional_bfs(fwd_ptr, fwd_idx, rev_ptr, rev_idx, s, t, pred, succ, stamp,
+                             query)
+    if not path.size:
         raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
-    path = []
-    w = meet
-    while w != -1:
-        path.append(w)
-        w = int(pred[w])
-    path.reverse()
-    w = int(succ[meet])
-    while w != -1:
-        path.append(w)
-        w = int(succ[w])
-    return [nodes[i] for i in path]
+    return G.labels(path)
 
 
 @networkx_algorithm()

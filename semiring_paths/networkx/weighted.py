@@ -55,18 +55,31 @@ def _settled(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
                         -1 if target is None else target)
 
 
-def _dijkstra_paths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
-                    target: int | None = None) -> dict:
+def _dijkstra_paths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight
+                    ) -> dict:
     """Paths in NetworkX's Dijkstra tie-break: each vertex's path runs through the tight
     in-neighbour NetworkX settles first (:func:`_settled`); a source's is itself.  Keys
     in NetworkX's order: the sources as given (they settle first), then settle order."""
-    order, pred = _settled(G, sources, d, weight, target)
+    order, pred = _settled(G, sources, d, weight)
     nodes = G.nodes
     paths: dict[int, list] = {}
     for u in order.tolist():        # a predecessor is settled before its child
         p = int(pred[u])
         paths[u] = [nodes[u]] if p < 0 else [*paths[p], nodes[u]]
     return {nodes[u]: p for u, p in paths.items()}
+
+
+def _dijkstra_path_to(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
+                      target: int) -> list:
+    """The one path of :func:`_dijkstra_paths` to ``target`` (its predecessors walked
+    back: no list for every vertex settled before it).  What lies beyond ``target``
+    never settles before it, so the replay reads only ``d ≤ d(target)``."""
+    d = np.where(d <= d[target], d, np.inf)
+    _, pred = _settled(G, sources, d, weight, target)
+    path = [target]
+    while pred[path[-1]] >= 0:
+        path.append(int(pred[path[-1]]))
+    return G.labels(path[::-1])
 
 
 def _first_seen(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight, cutoff,
@@ -107,14 +120,15 @@ def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
 def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight"):
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
+    if target == source:
+        return (0, [source])
     d, g = _dijkstra(G, [s], weight, cutoff)
-    paths = _dijkstra_paths(G, [s], d, weight)
-    dist = _ordered_lengths(G, [s], d, g, weight)
     if target is None:
-        return dist, paths
-    if target not in dist:
+        return _ordered_lengths(G, [s], d, g, weight), _dijkstra_paths(G, [s], d, weight)
+    if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
-    return dist[target], paths[target]
+    t = G.index[target]
+    return _py(d[t], _is_int(g)), _dijkstra_path_to(G, [s], d, weight, t)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -144,7 +158,7 @@ def dijkstra_path(G, source, target, weight="weight"):
     d, _ = _dijkstra(G, [s], weight)
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
-    return _dijkstra_paths(G, [s], d, weight, target=G.index[target])[target]
+    return _dijkstra_path_to(G, [s], d, weight, G.index[target])
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -390,7 +404,7 @@ def multi_source_dijkstra(G, sources, target=None, cutoff=None, weight="weight")
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
     t = G.index[target]
-    return _py(d[t], _is_int(g)), _dijkstra_paths(G, given, d, weight, target=t)[target]
+    return _py(d[t], _is_int(g)), _dijkstra_path_to(G, given, d, weight, t)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
