@@ -32,7 +32,7 @@ class SemiringPathsGraph:
     def __init__(self, G: nx.Graph):
         self.nx = G
         self.nodes = list(G)
-        self.index = {v: i for i, v in enumerate(self.nodes)}
+        self.index = dict(zip(self.nodes, range(len(self.nodes))))     # C-level
         self._graphs: dict[Any, Graph] = {}
 
     @property
@@ -178,10 +178,12 @@ class SemiringPathsGraph:
         return tuple(scratch)
 
     def adjacency(self, reverse: bool = False) -> tuple[np.ndarray, np.ndarray]:
-        """CSR in NetworkX's neighbour order (``G._succ`` or ``G._pred``)."""
+        """CSR in NetworkX's neighbour order (``G._succ`` or ``G._pred``; one for both
+        ways when undirected)."""
+        reverse = reverse and self.nx.is_directed()
         key = ("adj", reverse)
         if key not in self._graphs:
-            adj = self.nx._pred if (reverse and self.nx.is_directed()) else self.nx._adj
+            adj = self.nx._pred if reverse else self.nx._adj
             n = len(self.nodes)
             deg = np.fromiter(map(len, adj.values()), np.int64, n)   # G's order = nodes
             indptr = np.zeros(n + 1, np.int64)
