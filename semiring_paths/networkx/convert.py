@@ -4,8 +4,7 @@ attribute, NetworkX's adjacency order, and the helpers every served function sha
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import chain
-from operator import methodcaller
+from itertools import chain, repeat
 from typing import Any
 
 import networkx as nx
@@ -100,7 +99,7 @@ class SemiringPathsGraph:
             if w is None:
                 raise TypeError(f"edge attribute {weight!r} holds values that are not "
                                 "finite numbers")
-            self._graphs.setdefault(("adjw", weight), w.astype(np.float64))
+            self._graphs.setdefault(("adjw", weight, False), w)   # (as read: int or float)
             order = np.argsort(keys, kind="stable")
             cols, w = indices[order], w[order]
         return Graph(indptr.copy(), cols.astype(id_dtype(n)), w,
@@ -157,8 +156,8 @@ class SemiringPathsGraph:
             elif not reverse:
                 vals = registry.adjacency_weights(self.nx, weight)
             else:       # G._pred[v][u] is the data dict of u → v
-                vals = list(map(methodcaller("get", weight, 1),
-                                chain.from_iterable(map(dict.values, adj.values()))))
+                vals = list(map(dict.get, chain.from_iterable(map(dict.values, adj.values())),
+                                repeat(weight), repeat(1)))
             vals = np.asarray(vals)
             if vals.dtype.kind not in "if":
                 vals = vals.astype(np.float64)

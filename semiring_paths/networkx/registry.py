@@ -14,8 +14,7 @@ import inspect
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import chain
-from operator import methodcaller
+from itertools import chain, repeat
 from typing import Any
 
 import networkx as nx
@@ -132,7 +131,7 @@ def adjacency_weights(G, weight: str) -> np.ndarray | None:
         attrs = chain.from_iterable(kd.values() for nb in nbrs for kd in nb.values())
     else:
         attrs = chain.from_iterable(map(dict.values, nbrs))          # C-level loops
-    vals = list(map(methodcaller("get", weight, 1), attrs))
+    vals = list(map(dict.get, attrs, repeat(weight), repeat(1)))   # (3× a methodcaller)
     w = np.array(vals) if vals else np.zeros(0, np.int64)
     if w.dtype.kind not in "if" or (w.dtype.kind == "i" and bool in set(map(type, vals))) \
             or (w.dtype.kind == "f" and not np.isfinite(w).all()):
