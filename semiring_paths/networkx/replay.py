@@ -352,3 +352,31 @@ def bidirectional_bfs(fptr, find, bptr, bind, s, t, pred, succ, stamp, query):
         i += 1
         v = succ[v]
     return out
+
+
+@njit(cache=True)
+def layer_at(ptr, ind, s, depth, seen, query):
+    """The vertices exactly ``depth`` BFS levels from ``s`` (NetworkX's ``bfs_layers``
+    stopped there); ``seen`` is scratch kept between queries (``seen[v] == query``:
+    reached by this one)."""
+    n = ptr.size - 1
+    layer = np.empty(n, np.int64)
+    nxt = np.empty(n, np.int64)
+    layer[0] = s
+    size = 1
+    seen[s] = query
+    for _ in range(depth):
+        k = 0
+        for i in range(size):
+            v = layer[i]
+            for e in range(ptr[v], ptr[v + 1]):
+                w = ind[e]
+                if seen[w] != query:
+                    seen[w] = query
+                    nxt[k] = w
+                    k += 1
+        layer, nxt = nxt, layer
+        size = k
+        if size == 0:
+            break
+    return layer[:size].copy()

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import networkx as nx
-import numpy as np
 
 from .convert import (
     _bfs_order,
-    _distances,
     _sp,
 )
 from .registry import networkx_algorithm
+from .replay import layer_at
 
 
 @networkx_algorithm()
@@ -57,5 +56,9 @@ def descendants_at_distance(G, source, distance):
     G = _sp(G)
     if source not in G:
         raise nx.NetworkXError(f"The node {source} is not in the graph.")
-    d, _ = _distances(G, G.index[source], None)
-    return set(G.labels(np.nonzero(d == distance)[0]))
+    if distance < 0 or distance != int(distance):
+        return set()                      # NetworkX's layer count never equals it
+    ptr, ind = G.adjacency(False)
+    _, _, stamp, query = G.pair_scratch()
+    return set(G.labels(layer_at(ptr, ind, G.index[source], int(distance), stamp[0],
+                                 query)))
