@@ -32,24 +32,33 @@ def test_killed_runs_resume_to_the_same_file(tmp_path):
     killed, partial = 0, 0
     record = tmp_path / "d.npy.progress.json"
     blocks = -(-want.shape[0] // 64)
-    # one whole run first: it fills the compile cache and times a run, so the kills
-    # below land inside the writing phase on a slow machine too
-    t0 = time.perf_counter()
+    # one whole run first: it fills the compile cache
     subprocess.run([sys.executable, "-c", SCRIPT, str(out)], env=env, timeout=300,
                    check=True)
-    whole = time.perf_counter() - t0
     out.unlink()
     record.unlink(missing_ok=True)
+
+    def recorded() -> int:
+        try:
+            return len(json.loads(record.read_text())["done"])   # never half a record
+        except (FileNotFoundError, json.JSONDecodeError):
+            return 0
+
     for _ in range(6):
+        # the kill lands in the writing phase however fast or loaded the machine is:
+        # once the run has recorded one more block than before, after a random wait
+        # shorter than a block takes
+        before = recorded()
         p = subprocess.Popen([sys.executable, "-c", SCRIPT, str(out)], env=env)
-        time.sleep(rng.uniform(0.3, 0.95) * whole)
+        deadline = time.monotonic() + 300
+        while p.poll() is None and recorded() <= before and time.monotonic() < deadline:
+            time.sleep(0.002)
+        time.sleep(rng.uniform(0.0, 0.004))
         if p.poll() is None:
             p.send_signal(signal.SIGKILL)
             killed += 1
         p.wait()
-        if record.exists():
-            done = len(json.loads(record.read_text())["done"])   # never half a record
-            partial += 0 < done < blocks
+        partial += 0 < recorded() < blocks
     r = subprocess.run([sys.executable, "-c", SCRIPT, str(out)], env=env, timeout=300)
     assert r.returncode == 0
     assert killed >= 1 and partial >= 1, "no kill landed mid-run: nothing was tested"

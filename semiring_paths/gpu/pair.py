@@ -16,7 +16,6 @@ from typing import ClassVar
 
 import numpy as np
 
-from ..algorithms.sssp import default_delta
 from . import cp
 from .device import _NVRTC
 
@@ -60,8 +59,14 @@ class PairSearch:
             return None
         kernel = self._pair_module.get_function(f"pair_search_{self.weight_tag}")
         G = self.graph
-        delta = (math.inf if hops else
-                 default_delta(G, self.PAIR_DELTA_C) / max(G.mean_degree, 1.0))
+        degree = max(G.mean_degree, 1.0)
+        w = G.mean_weight if G.n_stored and G.weighted else 1.0
+        if hops:
+            delta = math.inf
+        elif w > 0:
+            delta = max(self.PAIR_DELTA_C * w / degree, 1e-12) / degree
+        else:                                 # every weight 0: any band is the least
+            delta = 1.0 / degree
         x = self._pair_scratch
 
         def run(s: int, t: int) -> tuple[float, np.ndarray]:
