@@ -71,6 +71,8 @@ def single_source(s, t, w):
         "single_source_shortest_path": ((s,), {}),
         "single_target_shortest_path": ((t,), {}),
         "bidirectional_shortest_path": ((s, t), {}),
+        "bidirectional_dijkstra": ((s, t), W),
+        "shortest_path": ((s, t), W),
         "shortest_path_length": ((s,), W),
         "single_source_dijkstra_path_length": ((s,), W),
         "single_source_dijkstra": ((s,), W),
