@@ -8,6 +8,11 @@ vertex), and since the counter only grows, the heap pops each distance's vertice
 order they were pushed: one FIFO list per distinct distance, taken in increasing order,
 replays it without a heap.  NetworkX's dicts then come out in the same order, its paths
 through the same vertices.
+
+Where only NetworkX's own run defines the answer's path or order, that run is compiled
+step for step over its adjacency order: the Bellman-Ford queue, the two-heap
+``bidirectional_dijkstra``, the two-fringe ``bidirectional_shortest_path``, and
+``bfs_layers`` stopped at one layer (``descendants_at_distance``).
 """
 
 from __future__ import annotations
