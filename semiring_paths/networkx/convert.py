@@ -11,6 +11,7 @@ import networkx as nx
 import numpy as np
 
 from .. import sssp as _sssp
+from ..cpu.loops.pair import Scratch
 from ..exceptions import NegativeCycleError
 from ..graph import Graph, id_dtype
 from ..multi_source import multi_source_bfs, multi_source_sssp
@@ -164,17 +165,14 @@ class SemiringPathsGraph:
             self._graphs[key] = vals
         return self._graphs[key]
 
-    def pair_scratch(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-        """Per-vertex arrays a point-to-point search reuses between queries (``pred``,
-        ``succ``, ``stamp[2, n]``) and this query's stamp: entries count only where
-        ``stamp`` equals it, so nothing is cleared."""
-        n = len(self.nodes)
+    def pair_scratch(self) -> tuple[Scratch, int]:
+        """The per-vertex arrays point-to-point searches reuse between queries on this
+        graph (``cpu/loops/pair.Scratch``) and this query's stamp: entries count only
+        where ``seen`` equals it, so nothing is cleared."""
         if "pair" not in self._graphs:
-            self._graphs["pair"] = [np.empty(n, np.int64), np.empty(n, np.int64),
-                                    np.zeros((2, n), np.int64), 0]
+            self._graphs["pair"] = Scratch(len(self.nodes))
         scratch = self._graphs["pair"]
-        scratch[3] += 1
-        return tuple(scratch)
+        return scratch, scratch.next()
 
     def adjacency(self, reverse: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """CSR in NetworkX's neighbour order (``G._succ`` or ``G._pred``; one for both

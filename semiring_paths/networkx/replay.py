@@ -20,6 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..cpu.loops.pair import meeting_path
+
 
 def settle_order(indptr, indices, wts, d, sources, target: int = -1):
     """``(order, pred)``: the vertices in NetworkX's pop order (up to and including
@@ -220,7 +222,7 @@ def bidirectional_dijkstra(fptr, find, fw, bptr, bind, bw, s, t):
     dists = np.full((2, n), np.inf)           # final (settled) distances
     done = np.zeros((2, n), np.bool_)
     seen = np.full((2, n), np.inf)
-    pred = np.full((2, n), -1, np.int64)      # -1: None
+    pred = np.full((2, n), -1, np.int64)      # a root is its own (NetworkX: None)
     cap = max(fptr[n], bptr[n]) + 2
     hd = np.empty((2, cap))
     hc = np.empty((2, cap), np.int64)
@@ -228,6 +230,8 @@ def bidirectional_dijkstra(fptr, find, fw, bptr, bind, bw, s, t):
     size = np.zeros(2, np.int64)
     seen[0, s] = 0.0
     seen[1, t] = 0.0
+    pred[0, s] = s
+    pred[1, t] = t
     c = 0
     size[0] = _push(hd[0], hc[0], hv[0], size[0], 0.0, c, s)
     c += 1
@@ -245,7 +249,7 @@ def bidirectional_dijkstra(fptr, find, fw, bptr, bind, bw, s, t):
         done[direction, v] = True
         dists[direction, v] = dist
         if done[1 - direction, v]:
-            return 0, finaldist, _two_paths(pred, meet)
+            return 0, finaldist, meeting_path(pred, meet)
         adj_ptr, adj_ind, adj_w = ptr[direction], ind[direction], wts[direction]
         for e in range(adj_ptr[v], adj_ptr[v + 1]):
             w = adj_ind[e]
@@ -267,44 +271,16 @@ def bidirectional_dijkstra(fptr, find, fw, bptr, bind, bw, s, t):
 
 
 @njit(cache=True)
-def _two_paths(pred, meet):
-    """NetworkX's ``path(meet, 0) + path(preds[1][meet], 1)``."""
-    k = 0
-    v = meet
-    while v >= 0:
-        k += 1
-        v = pred[0, v]
-    v = pred[1, meet]
-    while v >= 0:
-        k += 1
-        v = pred[1, v]
-    out = np.empty(k, np.int64)
-    v, i = meet, 0
-    while v >= 0:                             # meet … s, reversed below
-        out[i] = v
-        i += 1
-        v = pred[0, v]
-    out[:i] = out[:i][::-1].copy()
-    v = pred[1, meet]
-    while v >= 0:
-        out[i] = v
-        i += 1
-        v = pred[1, v]
-    return out
-
-
-@njit(cache=True)
-def bidirectional_bfs(fptr, find, bptr, bind, s, t, pred, succ, stamp, query):
+def bidirectional_bfs(fptr, find, bptr, bind, s, t, pred, seen, query):
     """NetworkX's ``_bidirectional_pred_succ`` run compiled, step for step: the smaller
     fringe (the forward one on ties) grows a whole level, neighbours in its adjacency
     order, and the first neighbour the other side has reached is the meeting vertex —
-    so the path is NetworkX's.  ``pred``/``succ``/``stamp`` are scratch kept between
-    queries (``stamp[k, v] == query``: v is in side k's dict).  Returns the path (empty:
-    none)."""
-    pred[s] = -1
-    succ[t] = -1
-    stamp[0, s] = query
-    stamp[1, t] = query
+    so the path is NetworkX's.  ``pred``/``seen`` are a query's scratch
+    (``cpu/loops/pair.Scratch``: ``seen[k, v] == query`` puts v in side k's dict).
+    Returns the path (empty: none)."""
+    pred[0, s], pred[1, t] = s, t
+    seen[0, s] = query
+    seen[1, t] = query
     n = fptr.size - 1
     fringe = np.empty((2, n), np.int64)
     size = np.zeros(2, np.int64)
@@ -315,7 +291,6 @@ def bidirectional_bfs(fptr, find, bptr, bind, s, t, pred, succ, stamp, query):
     while size[0] > 0 and size[1] > 0 and meet < 0:
         k = 0 if size[0] <= size[1] else 1
         ptr, ind = (fptr, find) if k == 0 else (bptr, bind)
-        mine = pred if k == 0 else succ
         m = size[k]
         level[:m] = fringe[k, :m]
         size[k] = 0
@@ -323,40 +298,19 @@ def bidirectional_bfs(fptr, find, bptr, bind, s, t, pred, succ, stamp, query):
             v = level[i]
             for e in range(ptr[v], ptr[v + 1]):
                 w = ind[e]
-                if stamp[k, w] != query:
-                    stamp[k, w] = query
-                    mine[w] = v
+                if seen[k, w] != query:
+                    seen[k, w] = query
+                    pred[k, w] = v
                     fringe[k, size[k]] = w
                     size[k] += 1
-                if stamp[1 - k, w] == query:
+                if seen[1 - k, w] == query:
                     meet = w
                     break
             if meet >= 0:
                 break
     if meet < 0:
         return np.empty(0, np.int64)
-    length = 0
-    v = meet
-    while v >= 0:
-        length += 1
-        v = pred[v]
-    v = succ[meet]
-    while v >= 0:
-        length += 1
-        v = succ[v]
-    out = np.empty(length, np.int64)
-    i, v = 0, meet
-    while v >= 0:                         # meet … source, reversed below
-        out[i] = v
-        i += 1
-        v = pred[v]
-    out[:i] = out[:i][::-1].copy()
-    v = succ[meet]
-    while v >= 0:
-        out[i] = v
-        i += 1
-        v = succ[v]
-    return out
+    return meeting_path(pred, meet)
 
 
 @njit(cache=True)

@@ -59,6 +59,6 @@ def descendants_at_distance(G, source, distance):
     if distance < 0 or distance != int(distance):
         return set()                      # NetworkX's layer count never equals it
     ptr, ind = G.adjacency(False)
-    _, _, stamp, query = G.pair_scratch()
-    return set(G.labels(layer_at(ptr, ind, G.index[source], int(distance), stamp[0],
-                                 query)))
+    scratch, query = G.pair_scratch()
+    return set(G.labels(layer_at(ptr, ind, G.index[source], int(distance),
+                                 scratch.seen[0], query)))

@@ -78,9 +78,9 @@ def bidirectional_shortest_path(G, source, target):
     # NetworkX's own level-by-level search from both ends, compiled: its meeting vertex
     fwd_ptr, fwd_idx = G.adjacency(False)
     rev_ptr, rev_idx = G.adjacency(True)
-    pred, succ, stamp, query = G.pair_scratch()
-    path = bidirectional_bfs(fwd_ptr, fwd_idx, rev_ptr, rev_idx, s, t, pred, succ, stamp,
-                             query)
+    scratch, query = G.pair_scratch()
+    path = bidirectional_bfs(fwd_ptr, fwd_idx, rev_ptr, rev_idx, s, t, scratch.pred,
+                             scratch.seen, query)
     if not path.size:
         raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
     return G.labels(path)

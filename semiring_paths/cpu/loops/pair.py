@@ -28,7 +28,7 @@ from numba import njit
 
 from .heap import pop, update
 
-__all__ = ["Scratch", "bidirectional_bfs", "bidirectional_dijkstra", "spur"]
+__all__ = ["Scratch", "bidirectional_bfs", "bidirectional_dijkstra", "meeting_path", "spur"]
 
 ONE = np.uint64(1)
 
@@ -61,9 +61,10 @@ def _walk(pred, side, v, out, k):
 
 
 @njit(cache=True)
-def _path(pred, meet, n):
-    """``s … meet … t`` from the two predecessor trees (each root is its own pred)."""
-    out = np.empty(n + 1, np.int64)
+def meeting_path(pred, meet):
+    """``s … meet … t`` from the two predecessor trees ``pred[0]`` (toward s) and
+    ``pred[1]`` (toward t), each root its own predecessor."""
+    out = np.empty(pred.shape[1] + 1, np.int64)
     k = _walk(pred, 0, meet, out, 0)              # meet's ancestors on the s side
     head = out[:k][::-1].copy()
     out[0] = meet
@@ -123,7 +124,7 @@ def bidirectional_bfs(indptr, indices, tptr, tind, s, t, dist, pred, seen, stamp
         lo[side] = end
         hi[side] = tail
         if meet >= 0:
-            return best, _path(pred, meet, n)
+            return best, meeting_path(pred, meet)
     return -1, np.empty(0, np.int64)
 
 
@@ -133,7 +134,6 @@ def bidirectional_dijkstra(indptr, indices, w, tptr, tind, tw, s, t, dist, pred,
     """Least total weight from ``s`` to ``t`` (weights ≥ 0) and a path (``(inf, [])``
     when t is unreachable).  Each side's open set is an indexed heap (``heap.py``) keyed
     by its row of ``dist``; ``pos`` counts only for vertices stamped this query."""
-    n = indptr.size - 1
     if s == t:
         return 0.0, np.array([s], np.int64)
     size = np.zeros(2, np.int64)
@@ -174,7 +174,7 @@ def bidirectional_dijkstra(indptr, indices, w, tptr, tind, tw, s, t, dist, pred,
                     meet = v
     if meet < 0:
         return math.inf, np.empty(0, np.int64)
-    return mu, _path(pred, meet, n)
+    return mu, meeting_path(pred, meet)
 
 
 @njit(cache=True)
