@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..algorithms.sssp import DELTA_STEPPING_C, bucket_end
+from ..cpu.loops import partitioned as step
 from ..exceptions import NegativeWeightError, SourceError
 
 __all__ = ["Part", "bfs", "partition", "sssp"]
@@ -55,9 +56,6 @@ class Part:
     indices: np.ndarray
     weights: np.ndarray
     bounds: np.ndarray
-
-    def owner(self, v: np.ndarray) -> np.ndarray:
-        return np.searchsorted(self.bounds, v, side="right") - 1
 
 
 def _cuts(indptr: np.ndarray, ranks: int) -> np.ndarray:
@@ -98,19 +96,15 @@ def partition(G, comm) -> Part:
     return Part(n, lo, hi, indptr, indices, weights, bounds)
 
 
-def _exchange(comm, send: np.ndarray, *arrays: np.ndarray) -> list[np.ndarray]:
-    """Alltoallv: rank r's slice of each array (``send[r]`` entries, in rank order) to
-    rank r."""
+def _exchange(comm, send: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Alltoallv: rank r's slice of ``words`` (``send[r]`` entries, in rank order) to
+    rank r; what every rank sent here, in rank order."""
     recv = np.empty_like(send)
     comm.Alltoall(send, recv)
     sdisp, rdisp = np.r_[0, np.cumsum(send)[:-1]], np.r_[0, np.cumsum(recv)[:-1]]
-    total = int(recv.sum())
-    out = []
-    for arr in arrays:
-        got = np.empty(total, arr.dtype)
-        comm.Alltoallv([arr, (send, sdisp)], [got, (recv, rdisp)])
-        out.append(got)
-    return out
+    got = np.empty(int(recv.sum()), words.dtype)
+    comm.Alltoallv([words, (send, sdisp)], [got, (recv, rdisp)])
+    return got
 
 
 def _rounds(part: Part, comm, source: int, hops: bool, trace: list,
@@ -119,8 +113,6 @@ def _rounds(part: Part, comm, source: int, hops: bool, trace: list,
     values and parents of this rank's rows.  The local passes are the CPU backend's
     compiled step for a part (``cpu/loops/partitioned.py``)."""
     from mpi4py import MPI
-
-    from ..cpu.loops import partitioned as step
 
     k = part.hi - part.lo
     d = np.full(k, np.inf)                           # values of this part's vertices
@@ -134,16 +126,15 @@ def _rounds(part: Part, comm, source: int, hops: bool, trace: list,
         d[source - part.lo] = 0.0
         parent[source - part.lo] = source
         frontier = np.array([source - part.lo], np.int64)
-    bounds = part.bounds.astype(np.int64)
     mine, sizes = np.zeros(3, np.int64), np.zeros(3, np.int64)   # f, waiting, edges
     r = 0
     while True:
         t0 = time.perf_counter()
         # ---- t_r = f_r min.+ A_r : candidates along the frontier's out-edges, by owner
         words, send, edges = step.expand(part.indptr, part.indices, part.weights,
-                                         frontier, d, part.lo, hops, bounds)
+                                         frontier, d, part.lo, hops, part.bounds)
         # ---- to the owners; d ⊕= t (the least value, ties: the least parent)
-        (words,) = _exchange(comm, send, words)
+        words = _exchange(comm, send, words)
         wcount = step.settle(words, part.lo, d, parent, stamp, r, waiting, wlist, wcount)
         r += 1
         # ---- f = waiting⟨d < split⟩
@@ -178,7 +169,7 @@ def _dijkstra(part: Part, comm, source: int, trace: list):
         best, u = comm.allreduce(mine, op=MPI.MINLOC)
         if not np.isfinite(best):
             return d, parent
-        owner = int(part.owner(np.array([u]))[0])
+        owner = int(step.owner(part.bounds, u))
         row = None
         if comm.Get_rank() == owner:
             done[u - part.lo] = True

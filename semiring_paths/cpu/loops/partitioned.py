@@ -24,11 +24,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["expand", "select", "settle"]
+__all__ = ["expand", "owner", "select", "settle"]
 
 
 @njit(cache=True, inline="always")
-def _owner(bounds, v):
+def owner(bounds, v):
     """The last rank r with ``bounds[r] ≤ v`` (``np.searchsorted(bounds, v, 'right') − 1``:
     an empty range never owns)."""
     a, b = 0, bounds.size - 1
@@ -58,7 +58,7 @@ def expand(indptr, indices, weights, frontier, d, lo, hops, bounds):
             c = du + (1.0 if hops else weights[e])
             if lo <= x < hi and c >= d[x - lo]:
                 continue
-            counts[_owner(bounds, x)] += 3
+            counts[owner(bounds, x)] += 3
     at = np.zeros(ranks, np.int64)
     for r in range(1, ranks):
         at[r] = at[r - 1] + counts[r - 1]
@@ -71,7 +71,7 @@ def expand(indptr, indices, weights, frontier, d, lo, hops, bounds):
             c = du + (1.0 if hops else weights[e])
             if lo <= x < hi and c >= d[x - lo]:
                 continue
-            r = _owner(bounds, x)
+            r = owner(bounds, x)
             k = at[r]
             words[k] = x
             values[k + 1] = c
