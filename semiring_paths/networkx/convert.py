@@ -280,6 +280,16 @@ def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g
     return _as_dict(G, order, d, g)
 
 
+def out_edges(indptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every stored edge of ``rows``, in order (row by row, each in NetworkX's neighbour
+    order): ``(tails, positions)`` — the row each came from and its index into the CSR's
+    ``indices`` / weights."""
+    starts, ends = indptr[rows], indptr[rows + 1]
+    counts = ends - starts
+    pos = np.repeat(ends - counts.cumsum(), counts) + np.arange(counts.sum())
+    return np.repeat(rows, counts), pos
+
+
 def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None,
                stop_when_all=True):
     """NetworkX's BFS order, level by level: yields ``(parents, children)`` arrays per
@@ -292,12 +302,9 @@ def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_l
     depth = 0
     limit = n if depth_limit is None else depth_limit
     while frontier.size and depth < limit:
-        starts, ends = indptr[frontier], indptr[frontier + 1]
-        counts = ends - starts
-        if counts.sum() == 0:
+        owner, pos = out_edges(indptr, frontier)
+        if not pos.size:
             return
-        owner = np.repeat(frontier, counts)
-        pos = np.repeat(ends - counts.cumsum(), counts) + np.arange(counts.sum())
         nbr = indices[pos]
         fresh = ~seen[nbr]
         nbr, owner = nbr[fresh], owner[fresh]

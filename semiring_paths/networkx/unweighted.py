@@ -12,6 +12,7 @@ from .convert import (
     _ordered_lengths,
     _sp,
     all_pairs_lengths,
+    out_edges,
 )
 from .registry import networkx_algorithm
 from .replay import bidirectional_bfs
@@ -106,10 +107,7 @@ def predecessor(G, source, target=None, cutoff=None, return_seen=None):
     frontier, depth = np.array([s], np.int64), 0
     while frontier.size:
         depth += 1
-        counts = indptr[frontier + 1] - indptr[frontier]
-        owner = np.repeat(frontier, counts)                     # in this level's order
-        pos = np.repeat(indptr[frontier + 1] - counts.cumsum(), counts) + np.arange(
-            counts.sum())
+        owner, pos = out_edges(indptr, frontier)                # in this level's order
         nbr = indices[pos]
         fresh = level[nbr] < 0
         children, first = np.unique(nbr[fresh], return_index=True)

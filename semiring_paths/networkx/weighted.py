@@ -20,6 +20,7 @@ from .convert import (
     _py,
     _sp,
     all_pairs_lengths,
+    out_edges,
 )
 from .registry import networkx_algorithm
 from .replay import bellman_ford_order, settle_order
@@ -94,10 +95,7 @@ def _first_seen(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight
     indptr, indices = G.adjacency(False)
     if not order.size:
         return list(dict.fromkeys(sources))
-    starts, ends = indptr[order], indptr[order + 1]
-    counts = ends - starts
-    seq = np.repeat(ends - counts.cumsum(), counts) + np.arange(counts.sum())
-    tails = np.repeat(order, counts)
+    tails, seq = out_edges(indptr, order)
     heads = indices[seq]
     keep = pos[heads] > pos[tails]
     if cutoff is not None:
