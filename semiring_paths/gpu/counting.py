@@ -22,8 +22,6 @@ from ..graph import Graph
 from . import cp
 from .device import _NVRTC
 
-_THREADS = 256
-
 
 class PathCounts:
     """Mixin of ``GPUBackend``: the counting operations, ``tight_subgraph`` (min_plus)
@@ -39,8 +37,7 @@ class PathCounts:
         return cp.RawModule(code=self._source("counting.cu"), options=_NVRTC)
 
     def _count_launch(self, name: str, items: int, args: tuple) -> None:
-        grid = ((max(items, 1) + _THREADS - 1) // _THREADS,)
-        self._counting.get_function(name)(grid, (_THREADS,), args)
+        self._counting.get_function(name)(*self._grid(items), args)
 
     # ----------------------------------------------------------------- the algebra
     def count_start(self, sources: np.ndarray, together: bool = False):

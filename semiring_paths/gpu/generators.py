@@ -92,10 +92,13 @@ _pair_weight = None if cp is None else cp.ElementwiseKernel(
 
 
 def kronecker(scale: int, edge_factor: int = 16, *, seed: int = 0,
-              weights: tuple[int, int] | None = None) -> Graph:
+              weights: tuple[int, int] | None = None, weight_dtype=np.int64) -> Graph:
     """:func:`kronecker_csr` as an undirected :class:`Graph` (host copy); ``weights=(lo,
-    hi)`` gives integer weights in ``[lo, hi]``, the same both ways on an edge."""
+    hi)`` gives integer weights in ``[lo, hi]``, the same both ways on an edge, stored as
+    ``weight_dtype`` (cast on the device: int32 halves the copy of a 10⁹-edge graph)."""
     indptr, indices, w = kronecker_csr(scale, edge_factor, seed=seed, weights=weights)
+    if w is not None and w.dtype != weight_dtype:
+        w = w.astype(weight_dtype)
     return _host(indptr, indices, w, f"kron{scale}")
 
 

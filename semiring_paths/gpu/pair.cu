@@ -28,14 +28,9 @@
 #define PAIR_INF __longlong_as_double(0x7ff0000000000000LL)
 #define FAT 32
 
-// atomicMin for doubles ≥ +0 through their integer image (shared or global memory)
-__device__ __forceinline__ void min_nonneg(double* at, double v) {
-    atomicMin((long long*)at, __double_as_longlong(v));
-}
-
 __device__ __forceinline__ double block_min(double v, double* slot) {
     for (int o = 16; o > 0; o >>= 1) v = fmin(v, __shfl_down_sync(0xffffffffu, v, o));
-    if ((threadIdx.x & 31) == 0 && v < *slot) min_nonneg(slot, v);
+    if ((threadIdx.x & 31) == 0 && v < *slot) atomic_min_nonneg(slot, v);
     return v;
 }
 
@@ -114,14 +109,13 @@ __device__ void pair_search(SideArrays* sides, vid_t s, vid_t t, double delta, b
             vid_t v = S.idx[e];
             double nd = du + weight<W>(S, e, hops);
             if (nd < S.d[v]) {
-                double old = __longlong_as_double(
-                    atomicMin((long long*)&S.d[v], __double_as_longlong(nd)));
+                double old = atomic_min_nonneg(&S.d[v], nd);
                 if (nd < old) {
                     if (hops) S.parent[v] = u;       // a level: one drop, from ∞
                     else S.stamp[v] = r;
-                    if (nd < next_min) min_nonneg(&next_min, nd);
+                    if (nd < next_min) atomic_min_nonneg(&next_min, nd);
                     double other = O.d[v];
-                    if (other < PAIR_INF) { min_nonneg(&mu, nd + other); met = 1; }
+                    if (other < PAIR_INF) { atomic_min_nonneg(&mu, nd + other); met = 1; }
                     if (atomicExch(&S.inq[v], 1) == 0) open[atomicAdd(&count[side], 1)] = v;
                 }
             }

@@ -67,6 +67,18 @@ __device__ __forceinline__ void warp_add_into(long long x, long long* target) {
                                                 (unsigned long long)x);
 }
 
+// the last slot j ≥ s of ascending offsets off[0..n) with off[j] ≤ e: which listed hub
+// owns shared-out edge e (e ascends within a thread, so the caller carries s along)
+__device__ __forceinline__ long long slot_of(const long long* off, long long n, long long e,
+                                             long long s) {
+    long long hi = n - 1;
+    while (s < hi) {
+        long long mid = (s + hi + 1) >> 1;
+        if (off[mid] <= e) s = mid; else hi = mid - 1;
+    }
+    return s;
+}
+
 template <class W, int RULE, bool GRID>
 __device__ void rule_loop(const long long* __restrict__ indptr,
                           const vid_t* __restrict__ indices, const W* __restrict__ weights,
@@ -175,11 +187,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 long long nb = (long long)(packed >> 40), total = packed & BIG_EDGES;
                 long long s = 0;
                 for (long long e = tid; e < total; e += stride) {
-                    long long hi = nb - 1;                   // last slot with off ≤ e
-                    while (s < hi) {
-                        long long mid = (s + hi + 1) >> 1;
-                        if (big_off[mid] <= e) s = mid; else hi = mid - 1;
-                    }
+                    s = slot_of(big_off, nb, e, s);
                     vid_t u = big_v[s];
                     relax(vloadd(&d[u]), ptr[u] + (e - big_off[s]));
                     ++edges;
@@ -369,11 +377,7 @@ __device__ void bellman_ford(const long long* __restrict__ indptr,
             }
             long long s = 0;
             for (long long e = tid; e < big_edges; e += stride) {
-                long long hi = n_big - 1;                    // last slot with off ≤ e
-                while (s < hi) {
-                    long long mid = (s + hi + 1) >> 1;
-                    if (big_off[mid] <= e) s = mid; else hi = mid - 1;
-                }
+                s = slot_of(big_off, n_big, e, s);
                 vid_t u = big_v[s];
                 double du = vloadd(&d[u]);
                 if (du == RULE_INF) continue;
