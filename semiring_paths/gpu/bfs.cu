@@ -119,14 +119,11 @@ __device__ void bfs_loop(const long long* __restrict__ indptr,
         auto claim = [&](vid_t v) {       // π(v) is ours: v joins the next level
             levels[v] = next_level;
             enqueue(nxt, &ctl[B_NEXT], v);
-            mfn += indptr[v + 1] - indptr[v];
         };
-        auto try_edge = [&](vid_t u, long long k) {
-            vid_t v = indices[k];
-            if (__ldcg(&parents[v]) == -1 && cas_vid(&parents[v], -1, u) == -1) claim(v);
-        };
+        auto degree = [&](vid_t v) { return indptr[v + 1] - indptr[v]; };
         if (!pull) {
-            // ================= push: q⟨¬π⟩ = q any.secondi A, TRIPS vertices a thread
+            // ================= push: q⟨¬π⟩ = q any.secondi A, TRIPS vertices a thread; each
+            // step issues its TRIPS loads (or compare-and-swaps) before it waits on one
             for (long long j0 = gid; j0 < nq; j0 += TRIPS * groups) {
                 vid_t u[TRIPS];
                 long long k[TRIPS], end[TRIPS];
@@ -142,7 +139,7 @@ __device__ void bfs_loop(const long long* __restrict__ indptr,
                 }
 #pragma unroll
                 for (int t = 0; t < TRIPS; ++t) {
-                    if (big_graph && end[t] - k[t] >= big) {      // a hub: listed, below
+                    if (big_graph && u[t] >= 0 && end[t] - k[t] >= big) {  // a hub: below
                         if (lane == 0) {
                             unsigned long long at = atomicAdd(
                                 (unsigned long long*)&ctl[B_BIGS], BIG_ONE + (end[t] - k[t]));
@@ -153,23 +150,31 @@ __device__ void bfs_loop(const long long* __restrict__ indptr,
                     }
                     k[t] += lane;
                 }
-                for (;;) {                    // an edge of each vertex a trip, together
+                for (;;) {                    // an edge of each vertex a step
                     vid_t v[TRIPS];
                     bool any = false;
 #pragma unroll
                     for (int t = 0; t < TRIPS; ++t) {
                         v[t] = k[t] < end[t] ? indices[k[t]] : (vid_t)-1;
                         any |= v[t] >= 0;
+                        k[t] += lanes;
                     }
                     if (!any) break;
+                    bool won[TRIPS];
 #pragma unroll
                     for (int t = 0; t < TRIPS; ++t)
-                        if (v[t] >= 0 && __ldcg(&parents[v[t]]) != -1) v[t] = -1;
+                        won[t] = v[t] >= 0 && __ldcg(&parents[v[t]]) == -1;
 #pragma unroll
                     for (int t = 0; t < TRIPS; ++t)
-                        if (v[t] >= 0 && cas_vid(&parents[v[t]], -1, u[t]) == -1) claim(v[t]);
+                        won[t] = won[t] && cas_vid(&parents[v[t]], -1, u[t]) == -1;
+                    long long dg[TRIPS];
 #pragma unroll
-                    for (int t = 0; t < TRIPS; ++t) k[t] += lanes;
+                    for (int t = 0; t < TRIPS; ++t) dg[t] = won[t] ? degree(v[t]) : 0;
+#pragma unroll
+                    for (int t = 0; t < TRIPS; ++t) {
+                        if (won[t]) claim(v[t]);
+                        mfn += dg[t];
+                    }
                 }
             }
             if (big_graph) {
@@ -181,20 +186,63 @@ __device__ void bfs_loop(const long long* __restrict__ indptr,
                 for (long long e = tid; e < total; e += stride) {
                     s = slot_of(big_off, nb, e, s);
                     vid_t u = __ldcg(&big_v[s]);
-                    try_edge(u, indptr[u] + (e - __ldcg(&big_off[s])));
+                    vid_t v = indices[indptr[u] + (e - __ldcg(&big_off[s]))];
+                    if (__ldcg(&parents[v]) == -1 && cas_vid(&parents[v], -1, u) == -1) {
+                        claim(v);
+                        mfn += degree(v);
+                    }
                 }
             }
         } else {
-            // ================= pull: q⟨¬π⟩ = Aᵀ any.firstj q, q = {u : v(u) = level}
-            for (long long v = tid; v < n; v += stride) {
-                if (__ldcg(&levels[v]) >= 0) continue;
-                for (long long k = tptr[v], end = tptr[v + 1]; k < end; ++k) {
-                    vid_t u = tind[k];
-                    if (__ldcg(&levels[u]) == level) {
-                        parents[v] = u;               // only v's thread writes v here
-                        claim((vid_t)v);
-                        break;
+            // ================= pull: q⟨¬π⟩ = Aᵀ any.firstj q, q = {u : v(u) = level};
+            // TRIPS unreached vertices a thread scan their in-edges side by side
+            for (long long v0 = tid; v0 < n; v0 += TRIPS * stride) {
+                long long k[TRIPS], end[TRIPS];
+                bool open[TRIPS];
+#pragma unroll
+                for (int t = 0; t < TRIPS; ++t) {
+                    long long v = v0 + t * stride;
+                    open[t] = v < n && __ldcg(&levels[v]) < 0;
+                }
+#pragma unroll
+                for (int t = 0; t < TRIPS; ++t) {
+                    long long v = v0 + t * stride;
+                    k[t] = open[t] ? tptr[v] : 0;
+                    end[t] = open[t] ? tptr[v + 1] : 0;
+                }
+                vid_t found[TRIPS];
+#pragma unroll
+                for (int t = 0; t < TRIPS; ++t) found[t] = -1;
+                for (;;) {
+                    vid_t u[TRIPS];
+                    bool any = false;
+#pragma unroll
+                    for (int t = 0; t < TRIPS; ++t) {
+                        u[t] = k[t] < end[t] ? tind[k[t]] : (vid_t)-1;
+                        any |= u[t] >= 0;
                     }
+                    if (!any) break;
+#pragma unroll
+                    for (int t = 0; t < TRIPS; ++t) {
+                        if (u[t] >= 0 && __ldcg(&levels[u[t]]) == level) {
+                            found[t] = u[t];
+                            end[t] = k[t];                      // stop at the first hit
+                        }
+                        ++k[t];
+                    }
+                }
+                long long dg[TRIPS];
+#pragma unroll
+                for (int t = 0; t < TRIPS; ++t)
+                    dg[t] = found[t] >= 0 ? degree((vid_t)(v0 + t * stride)) : 0;
+#pragma unroll
+                for (int t = 0; t < TRIPS; ++t) {
+                    if (found[t] >= 0) {
+                        vid_t v = (vid_t)(v0 + t * stride);
+                        parents[v] = found[t];              // only v's thread writes v
+                        claim(v);
+                    }
+                    mfn += dg[t];
                 }
             }
         }
@@ -222,8 +270,10 @@ __device__ void bfs_loop(const long long* __restrict__ indptr,
     }
 }
 
-#define BFS_KERNEL(GRID, GTAG)                                                               \
-extern "C" __global__ void bfs_loop_##GTAG(                                                  \
+// the block shape's 1024 threads must fit one SM's registers (a cooperative launch of
+// a kernel that does not fit is refused)
+#define BFS_KERNEL(GRID, GTAG, THREADS)                                                      \
+extern "C" __global__ void __launch_bounds__(THREADS) bfs_loop_##GTAG(                       \
         const long long* indptr, const vid_t* indices, const long long* tptr,               \
         const vid_t* tind, vid_t n, int mode, double alpha, double beta, int* levels,       \
         vid_t* parents, vid_t* q_a, vid_t* q_b, long long* ctl, long long* stats,           \
@@ -233,5 +283,5 @@ extern "C" __global__ void bfs_loop_##GTAG(                                     
                    q_a, q_b, ctl, stats, cap, wide_at, thin_at, thin_levels, lanes, big_v,  \
                    big_off, big, big_graph);                                                \
 }
-BFS_KERNEL(false, block)
-BFS_KERNEL(true, grid)
+BFS_KERNEL(false, block, 1024)
+BFS_KERNEL(true, grid, 256)

@@ -75,6 +75,9 @@ class BFSSteps:
     #: control words in one copy
     BFS_RECORDS: ClassVar[int] = 1 << 15
     BFS_READ: ClassVar[int] = 64
+    #: read the CSR once before a search whose graph fits in this many bytes (about the
+    #: L2 cache), so the loop's first touches hit L2 rather than memory; 0 = never
+    BFS_WARM_BYTES: ClassVar[int] = 0
 
     @cached_property
     def _bfs_module(self):
@@ -110,6 +113,8 @@ class BFSSteps:
             self.vid(n), self.vid(source), levels, parents, q_a, ctl,
             np.int64(G.out_degree[source]), np.int64(G.n_stored), np.int32(mode)))
         tptr, tind = (self.indptr, self.indices) if mode == 0 else self._csc
+        if self.indptr.nbytes + self.indices.nbytes <= self.BFS_WARM_BYTES:
+            self.indptr.max(), self.indices.max()          # read once: into L2
         lanes = self._lanes
         big = self.BFS_BIG_LANES * lanes
         args = (self.indptr, self.indices, tptr, tind, self.vid(n), np.int32(mode),
