@@ -119,49 +119,6 @@ def test_bellman_ford_device_loop(shape, big_lanes, monkeypatch):
         assert steps[-1].edges == int(G.out_degree[np.isfinite(c.distances)].sum())
 
 
-@pytest.mark.parametrize("strategy", ["direction-optimizing", "sovm", "bovm"])
-def test_device_bfs_loop_traces_as_the_rounds(strategy, monkeypatch):
-    """The whole BFS as one device loop (``gpu/bfs.cu``): the CPU's levels, a valid tree,
-    and level for level the frontier, its out-edges, the next frontier and the direction
-    of the shared host-driven loop (``bfs_loop = "rounds"``, its tails off), which takes
-    Beamer's rule from ``algorithms/bfs.py`` as the device does.  Both shapes run: one
-    block throughout, and hand-overs every level or two (tiny widths); hubs listed at
-    32 × lanes edges and every frontier vertex listed (``BFS_BIG_LANES = 0``); records
-    in batches of 3, read 2 at a time."""
-    from semiring_paths.generators import grid, kronecker
-    from semiring_paths.gpu.backend import GPUBackend
-
-    D = sp.Graph.from_edges(np.r_[np.arange(300), 5, 5, 400],
-                            np.r_[np.arange(1, 301), 200, 250, 401], directed=True)
-    graphs = (kronecker(12, seed=4), grid(30, 40, seed=2), sp.read("rome99"), D)
-    for wide_at, thin_at, thin_levels, big_lanes in ((10**12, 0, 4, 32), (40, 20, 1, 32),
-                                                     (0, 10**12, 2, 0)):
-        monkeypatch.setattr(GPUBackend, "BFS_BIG_LANES", big_lanes)
-        monkeypatch.setattr(GPUBackend, "BFS_WIDE_AT", wide_at)
-        monkeypatch.setattr(GPUBackend, "BFS_THIN_AT", thin_at)
-        monkeypatch.setattr(GPUBackend, "BFS_THIN_LEVELS", thin_levels)
-        monkeypatch.setattr(GPUBackend, "BFS_RECORDS", 3)
-        monkeypatch.setattr(GPUBackend, "BFS_READ", 2)
-        monkeypatch.setattr(GPUBackend, "finish_bfs", lambda *a: False)   # no tails
-        for G in graphs:
-            be = sp.backends.backend_for(G, "gpu")
-            for s in (0, int(np.argmax(G.out_degree))):
-                r = sp.bfs(G, s, strategy=strategy, backend="gpu")
-                c = sp.bfs(G, s, backend="cpu")
-                np.testing.assert_array_equal(r.levels, c.levels)
-                verify_bfs(G, s, r.levels, r.parents)
-                be.bfs_loop = "rounds"
-                try:
-                    h = sp.bfs(G, s, strategy=strategy, backend="gpu")
-                finally:
-                    be.bfs_loop = "device"
-                assert ([(st.frontier, st.edges, st.changed, st.direction)
-                         for st in r.trace.steps]
-                        == [(st.frontier, st.edges, st.changed, st.direction)
-                            for st in h.trace.steps])
-                assert sum(st.changed for st in r.trace.steps) == (c.levels > 0).sum()
-
-
 @pytest.mark.parametrize("strategy", ["martin", "crauser", "crauser-economic",
                                       "near-far", "delta-stepping"])
 def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
@@ -260,7 +217,6 @@ def test_every_tail_of_high_diameter_searches(tail):
     for H in (G, D, sp.read("rome99")):
         be = sp.backends.backend_for(H, "gpu")
         be.tail = tail
-        be.bfs_loop = "rounds"                       # the tails finish the shared loop
         try:
             s = 0
             r = sp.bfs(H, s, backend="gpu")
@@ -272,7 +228,6 @@ def test_every_tail_of_high_diameter_searches(tail):
                                           sp.sssp(H, s, strategy="workfront").distances)
         finally:
             be.tail = "auto"
-            be.bfs_loop = "device"
 
 
 def test_block_tail_overflow_hands_over(monkeypatch):
@@ -288,8 +243,7 @@ def test_block_tail_overflow_hands_over(monkeypatch):
     dst = np.r_[g.indices.astype(np.int64) + 40, path[1:], 40 + 60 * 30 + 30]
     w = np.r_[g.weights, np.full(40, 3)]
     G = sp.Graph.from_edges(src, dst, w, directed=True)
-    be = sp.backends.backend_for(G, "gpu")
-    be.tail, be.bfs_loop = "block", "rounds"
+    sp.backends.backend_for(G, "gpu").tail = "block"
     r = sp.bfs(G, 0, backend="gpu")
     kinds = [st.direction for st in r.trace.steps]
     assert "block" in kinds and kinds[-1] != "block"   # started in the block, handed over

@@ -1,11 +1,6 @@
-"""BFS on the device: one device-resident loop a search, and the per-level steps.
+"""BFS on the device: push and pull steps, and the high-diameter tails.
 
-``fused_bfs`` runs a whole search (push, pull or direction-optimizing) as one loop on
-the device (``bfs.cu``): the direction is chosen there by Beamer's rule, one block runs
-the thin push levels and a cooperative grid the pulls and wide pushes, and the host only
-relaunches when the shape changes.  ``bfs_loop = "rounds"`` runs the shared loop of
-``algorithms/bfs.py`` instead, a host-driven step a level:
-push is a thread per frontier edge (edge-balanced: a hub's 10⁵ edges do not serialise a
+Push is a thread per frontier edge (edge-balanced: a hub's 10⁵ edges do not serialise a
 warp) with a compare-and-swap claim on π; pull is a thread per unreached vertex with early
 exit.  The step kernels write ``v⟨q⟩ = level`` as they claim and return the next
 frontier's size and out-edges in one 16-byte read.  A search that turns out high-diameter
@@ -17,18 +12,11 @@ launches replayed from a CUDA graph (``DeviceGraph.tail``).
 from __future__ import annotations
 
 import time
-from functools import cached_property
-from typing import ClassVar
 
 import numpy as np
 
 from . import cp
-from .device import _NVRTC, BFS_TAIL_AFTER, TAIL_CHECK_EVERY, _report, high_diameter
-
-#: the loop's directions (``bfs.cu``'s modes) by BFS strategy
-_MODES = {"sovm": 0, "bovm": 1, "direction-optimizing": 2}
-# ctl slots of bfs.cu
-_NQ, _REC, _DONE, _SLOTS = 0, 10, 9, 12
+from .device import BFS_TAIL_AFTER, TAIL_CHECK_EVERY, _report, high_diameter
 
 
 class _Frontier:
@@ -57,92 +45,6 @@ class _Frontier:
 
 class BFSSteps:
     """Mixin of ``GPUBackend``: the BFS operations of the interface."""
-
-    #: a whole BFS: "device" = one device-resident loop (``bfs.cu``), "rounds" = the
-    #: shared host-driven loop, a step a level, with the high-diameter tails
-    bfs_loop: str = "device"
-    #: the loop's one block hands a push level of more frontier edges than this to the
-    #: grid; the grid hands back after ``BFS_THIN_LEVELS`` push levels below ``BFS_THIN_AT``
-    BFS_WIDE_AT: ClassVar[int] = 1 << 15
-    BFS_THIN_AT: ClassVar[int] = 1 << 13
-    BFS_THIN_LEVELS: ClassVar[int] = 4
-    #: a frontier vertex of this many times ``_lanes`` edges or more is listed and its
-    #: edges shared out over every thread of the level
-    BFS_BIG_LANES: ClassVar[int] = 32
-    #: resident 256-thread blocks an SM of the loop's grid shape
-    BFS_BLOCKS_PER_SM: ClassVar[int] = 4
-    #: level records a launch keeps; the host reads the first ``BFS_READ`` with the
-    #: control words in one copy
-    BFS_RECORDS: ClassVar[int] = 1 << 15
-    BFS_READ: ClassVar[int] = 64
-    #: read the CSR once before a search whose graph fits in this many bytes (about the
-    #: L2 cache), so the loop's first touches hit L2 rather than memory; 0 = never
-    BFS_WARM_BYTES: ClassVar[int] = 0
-
-    @cached_property
-    def _bfs_module(self):
-        return cp.RawModule(code=self._source("loops.cuh", "bfs.cu"), options=_NVRTC,
-                            enable_cooperative_groups=True)
-
-    def fused_bfs(self, strategy: str):
-        """A whole BFS (``sovm``, ``bovm``, ``direction-optimizing``) as one device loop:
-        ``run(source, trace, α, β) -> (levels, parents)`` on the device; None with
-        ``bfs_loop = "rounds"``."""
-        mode = _MODES.get(strategy)
-        if mode is None or self.bfs_loop != "device":
-            return None
-
-        def run(source: int, trace, alpha: float, beta: float):
-            return self._bfs_device_loop(source, mode, alpha, beta, trace)
-        return run
-
-    def _bfs_device_loop(self, source: int, mode: int, alpha: float, beta: float, trace):
-        n, G = self.n, self.graph
-        t0 = time.perf_counter()
-        levels = cp.empty(max(n, 1), cp.int32)[:n]
-        parents = cp.empty(max(n, 1), self.vid)[:n]
-        # two queues, the hub list, and the control words followed by the level records
-        # in one buffer (the host reads both in one copy); from CuPy's pool, unset
-        q_a, q_b, big_v = (cp.empty(max(n, 1), self.vid) for _ in range(3))
-        big_off = cp.empty(max(n, 1), cp.int64)
-        buf = cp.empty(_SLOTS + 4 * self.BFS_RECORDS, cp.int64)
-        ctl, stats = buf[:_SLOTS], buf[_SLOTS:]
-        mod = self._bfs_module
-        grid, block = self._grid(n)
-        mod.get_function("bfs_start")((min(grid[0], 4 * self._sms),), block, (
-            self.vid(n), self.vid(source), levels, parents, q_a, ctl,
-            np.int64(G.out_degree[source]), np.int64(G.n_stored), np.int32(mode)))
-        tptr, tind = (self.indptr, self.indices) if mode == 0 else self._csc
-        if self.indptr.nbytes + self.indices.nbytes <= self.BFS_WARM_BYTES:
-            self.indptr.max(), self.indices.max()          # read once: into L2
-        lanes = self._lanes
-        big = self.BFS_BIG_LANES * lanes
-        args = (self.indptr, self.indices, tptr, tind, self.vid(n), np.int32(mode),
-                np.float64(alpha), np.float64(beta), levels, parents, q_a, q_b, ctl, stats,
-                np.int64(self.BFS_RECORDS), np.int64(self.BFS_WIDE_AT),
-                np.int64(self.BFS_THIN_AT), np.int32(self.BFS_THIN_LEVELS), np.int32(lanes),
-                big_v, big_off, np.int64(big),
-                np.int32(G.n_stored > 0 and int(G.out_degree.max()) >= big))
-        wide = mode == 1 or int(G.out_degree[source]) > self.BFS_WIDE_AT
-        while True:
-            if wide:
-                kernel = mod.get_function("bfs_loop_grid")
-                kernel(*self._wide_grid(kernel, self.BFS_BLOCKS_PER_SM), args)
-            else:
-                mod.get_function("bfs_loop_block")((1,), (1024,), args)
-            head = buf[:_SLOTS + 4 * self.BFS_READ].get()
-            rows = int(head[_REC])
-            if rows:
-                s = (head[_SLOTS:_SLOTS + 4 * rows] if rows <= self.BFS_READ
-                     else stats[:4 * rows].get()).reshape(rows, 4)
-                trace.add_many(frontier=s[:, 0], edges=s[:, 1], changed=s[:, 2],
-                               seconds=(time.perf_counter() - t0) / rows,
-                               direction=np.where(s[:, 3] == 1, "pull", "push"))
-                t0 = time.perf_counter()
-            if head[_DONE]:
-                return levels, parents
-            if rows < self.BFS_RECORDS:       # it returned for the other shape
-                wide = not wide
 
     def bfs_start(self, source: int):
         parents = cp.full(self.n, -1, self.vid)

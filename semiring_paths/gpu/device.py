@@ -112,13 +112,11 @@ class DeviceGraph:
         self.indices = cp.asarray(G.indices, dtype=self.vid)
 
     # ----------------------------------------------------------------- device data
-    def _source(self, *names: str) -> str:
-        """The CUDA source of ``names`` (files beside this one), after the ``vid_t``
-        typedef and ``atomics.cuh``."""
+    def _source(self, name: str) -> str:
         here = Path(__file__).parent
         vid_t = "long long" if self.vid == np.int64 else "int"
         return (f"typedef {vid_t} vid_t;\n" + (here / "atomics.cuh").read_text()
-                + "".join((here / name).read_text() for name in names))
+                + (here / name).read_text())
 
     @cached_property
     def _module(self):

@@ -24,16 +24,59 @@
 // (`wide_at` for one block, `thin_at` for the grid: the near queue plus an eighth of
 // the pile, which a refill reads); every piece of state is on the
 // device, so the host relaunches the other shape and the search goes on.
+#include <cooperative_groups.h>
+
+#define RULE_INF __longlong_as_double(0x7ff0000000000000LL)
+
 enum Rule { NEAR_FAR = 0, DELTA = 1, MARTIN = 2, CRAUSER = 3, ECONOMIC = 4 };
 // ctl slots (long long)
 enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET,
        BIGS, CTL_SLOTS };
+// BIGS packs the listed big vertices (count << 40) with their edges (the low 40 bits)
+#define BIG_ONE (1ull << 40)
+#define BIG_EDGES ((1ull << 40) - 1)
+
+template <bool GRID>
+__device__ __forceinline__ void barrier_all() {
+    if (GRID) cooperative_groups::this_grid().sync();
+    else __syncthreads();
+}
+
+__device__ __forceinline__ long long vload(const long long* p) {
+    return *(volatile const long long*)p;
+}
+__device__ __forceinline__ double vloadd(const double* p) {
+    return *(volatile const double*)p;
+}
 
 // the end of the Δ-range holding `low`, never below `split` (sssp.next_split on the CPU)
 __device__ __forceinline__ double next_split(double low, double delta, double split) {
     double end = (floor(low / delta) + 1.0) * delta;
     if (end <= low) end = nextafter(low, RULE_INF);
     return fmax(end, split);
+}
+
+// one thread's partial minimum into *target: a warp minimum, then one atomic a warp
+__device__ __forceinline__ void warp_min_into(double x, double* target) {
+    for (int o = 16; o > 0; o >>= 1) x = fmin(x, __shfl_down_sync(0xffffffffu, x, o));
+    if ((threadIdx.x & 31) == 0 && x < RULE_INF) atomic_min_nonneg(target, x);
+}
+__device__ __forceinline__ void warp_add_into(long long x, long long* target) {
+    for (int o = 16; o > 0; o >>= 1) x += __shfl_down_sync(0xffffffffu, x, o);
+    if ((threadIdx.x & 31) == 0 && x) atomicAdd((unsigned long long*)target,
+                                                (unsigned long long)x);
+}
+
+// the last slot j ≥ s of ascending offsets off[0..n) with off[j] ≤ e: which listed hub
+// owns shared-out edge e (e ascends within a thread, so the caller carries s along)
+__device__ __forceinline__ long long slot_of(const long long* off, long long n, long long e,
+                                             long long s) {
+    long long hi = n - 1;
+    while (s < hi) {
+        long long mid = (s + hi + 1) >> 1;
+        if (off[mid] <= e) s = mid; else hi = mid - 1;
+    }
+    return s;
 }
 
 template <class W, int RULE, bool GRID>

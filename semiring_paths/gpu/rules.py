@@ -58,7 +58,7 @@ class RuleLoops:
 
     @cached_property
     def _rules(self):
-        return cp.RawModule(code=self._source("loops.cuh", "rules.cu"), options=_NVRTC,
+        return cp.RawModule(code=self._source("rules.cu"), options=_NVRTC,
                             enable_cooperative_groups=True)
 
     def _rule_loop(self, strategy: str, source: int, delta: float | None, trace):
