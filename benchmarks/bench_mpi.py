@@ -35,13 +35,12 @@ def worker(a) -> None:
 
     import semiring_paths as sp
     from semiring_paths.distributed import mpi
-    from semiring_paths.generators import kronecker
     from semiring_paths.locations import shared_dir
 
     comm = MPI.COMM_WORLD
     graphs = []
     if a.kron:
-        graphs.append((f"kron{a.kron}", lambda: kronecker(a.kron, seed=1, weights=(1, 64))))
+        graphs.append((f"kron{a.kron}", lambda: kronecker_once(a.kron, a.cache)))
     if a.road:
         graphs.append((Path(a.road).name.split(".")[0],
                        lambda: sp.read(shared_dir() / a.road)))
@@ -80,6 +79,20 @@ def worker(a) -> None:
                                         "rounds": len(rounds)}) + "\n")
 
 
+def kronecker_once(scale: int, cache: str | None):
+    """The benchmark's Kronecker graph (weights 1..64), generated once and kept in
+    ``cache`` (a binary ``.spg``, memory-mapped back by later rank counts)."""
+    import semiring_paths as sp
+    from semiring_paths.generators import kronecker
+
+    path = Path(cache or tempfile.gettempdir()) / f"bench_mpi_kron{scale}.spg"
+    if path.exists():
+        return sp.read(path)
+    G = kronecker(scale, seed=1, weights=(1, 64))
+    sp.write(G, path)
+    return G
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ranks", default="1,2")
@@ -89,6 +102,8 @@ def main(argv=None) -> int:
     ap.add_argument("--skip-dijkstra", action="store_true")
     ap.add_argument("--log", help="append each run's JSON line here as it finishes "
                     "(kept if a later rank count is stopped; default: a temporary file)")
+    ap.add_argument("--cache", help="folder for the generated graph (default: the temp "
+                                    "folder), reused by every rank count")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.worker:
@@ -99,6 +114,8 @@ def main(argv=None) -> int:
     for k in [int(x) for x in a.ranks.split(",") if x]:
         cmd = [mpiexec, "-n", str(k), sys.executable, __file__, "--worker", str(log),
                "--kron", str(a.kron), "--road", a.road or "", "--repeat", str(a.repeat)]
+        if a.cache:
+            cmd += ["--cache", a.cache]
         if a.skip_dijkstra:
             cmd.append("--skip-dijkstra")
         subprocess.run(cmd, check=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(

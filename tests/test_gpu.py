@@ -334,9 +334,11 @@ def test_predecessors_on_the_device(monkeypatch):
     r = sp.sssp(L, 1, strategy="workfront", backend="gpu")     # a self loop absorbed: 1 + ε
     verify_sssp(L, 1, r.distances, r.predecessors)
     assert not calls
+    sub = np.array([1.4e-45, 0.0, 0.0], np.float32)         # a float32 subnormal, kept
     for Z in (sp.Graph.from_edges([0, 1, 2, 1, 3], [1, 2, 1, 3, 4],
                                   weights=[1.0, 0.0, 0.0, 2.0, 0.0]),
-              sp.Graph.from_edges([0, 1], [1, 2], weights=[1.0, 1e-300])):
+              sp.Graph.from_edges([0, 1], [1, 2], weights=[1.0, 1e-300]),
+              sp.Graph.from_edges([0, 1, 2], [1, 2, 1], weights=sub)):
         calls.clear()
         r = sp.sssp(Z, 0, strategy="workfront", backend="gpu")
         verify_sssp(Z, 0, r.distances, r.predecessors)

@@ -90,7 +90,7 @@ class PathCounts:
         dd = cp.asarray(self.values(d, semiring, device=True), cp.float64)
         rows = cp.repeat(cp.arange(self.n, dtype=cp.int64), self.degree)
         du = dd[rows]
-        keep = cp.isfinite(du) & (du + self.weights.astype(cp.float64) == dd[self.indices])
+        keep = cp.isfinite(du) & (du + self.weights_f64() == dd[self.indices])
         kept = cp.bincount(rows[keep], minlength=self.n)
         indptr = cp.concatenate([cp.zeros(1, cp.int64), cp.cumsum(kept)])
         G = self.graph

@@ -25,6 +25,19 @@ _THREADS = 256
 #: (CuPy appends -ftz=true whatever is asked: atomics.cuh's as_f64 keeps float32
 #: subnormal weights exact regardless)
 _NVRTC = ("--std=c++17",)
+
+#: float32 bits → float64, exactly: CuPy's own cast is compiled with -ftz=true and flushes
+#: float32 subnormals to zero; they are rebuilt from their bits (as atomics.cuh's as_f64)
+_exact_f64 = None if cp is None else cp.ElementwiseKernel(
+    "uint32 b", "float64 w",
+    """
+    if (b & 0x7f800000u) {
+        w = (double)__uint_as_float(b);
+    } else {
+        double m = (double)(b & 0x007fffffu) * 1.401298464324817070923729583289916e-45;
+        w = (b >> 31) ? -m : m;
+    }
+    """, "exact_f64")
 #: levels of a push BFS, or rounds of a fused SSSP, run with a host check each before a
 #: search counts as high-diameter and finishes in a device tail (:func:`high_diameter`)
 BFS_TAIL_AFTER = 8
@@ -170,6 +183,11 @@ class DeviceGraph:
         """Edge weights in the graph's own dtype (int32 ones when unweighted)."""
         G = self.graph
         return cp.asarray(G.weights if G.weighted else np.ones(G.n_stored, np.int32))
+
+    def weights_f64(self):
+        """The edge weights as float64, exactly (a fresh array: 8 bytes an edge)."""
+        w = self.weights
+        return _exact_f64(w.view(cp.uint32)) if w.dtype == cp.float32 else w.astype(cp.float64)
 
     @property
     def weight_tag(self) -> str:

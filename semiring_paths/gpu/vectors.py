@@ -137,7 +137,7 @@ class OpenSetOps:
         key = ("split", delta)
         if key not in self._split_cache:
             self._split_cache.clear()
-            light = self.weights.astype(cp.float64) <= delta
+            light = self.weights_f64() <= delta
             self._split_cache[key] = (self._edges_where(light), self._edges_where(~light))
         return self._split_cache[key]
 
