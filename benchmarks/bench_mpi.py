@@ -1,5 +1,5 @@
-"""MPI-partitioned BFS and SSSP (``distributed/mpi.py``) over 1, 2, 4, … ranks, beside
-papers/003's distributed Dijkstra.
+"""MPI-partitioned BFS and SSSP (``distributed/mpi.py``, level by level and with
+``local=True``) over 1, 2, 4, … ranks, beside papers/003's distributed Dijkstra.
 
 Each rank count is one ``mpiexec`` run of this file in ``--worker`` mode: rank 0 reads or
 generates the graph, scatters the rows, runs every search (verified against the CPU
@@ -50,7 +50,11 @@ def worker(a) -> None:
         s = comm.bcast(s, root=0)
         part = mpi.partition(G, comm)
         runs = [("bfs", lambda tr, p=part, s=s: mpi.bfs(p, s, comm, trace=tr)),
+                ("bfs local", lambda tr, p=part, s=s: mpi.bfs(p, s, comm, local=True,
+                                                              trace=tr)),
                 ("sssp workfront", lambda tr, p=part, s=s: mpi.sssp(p, s, comm, trace=tr)),
+                ("sssp workfront local", lambda tr, p=part, s=s: mpi.sssp(
+                    p, s, comm, local=True, trace=tr)),
                 ("sssp delta-stepping", lambda tr, p=part, s=s: mpi.sssp(
                     p, s, comm, method="delta-stepping", trace=tr)),
                 ("sssp dijkstra (003)", lambda tr, p=part, s=s: mpi.sssp(
@@ -58,10 +62,12 @@ def worker(a) -> None:
         for label, run in runs:
             if label.endswith("(003)") and a.skip_dijkstra:
                 continue
+            if a.only and label not in a.only.split(","):
+                continue
             rounds: list = []
             out, _ = run(rounds)
             if comm.Get_rank() == 0:                                  # verified first
-                ref = (sp.bfs(G, s, backend="cpu").levels if label == "bfs"
+                ref = (sp.bfs(G, s, backend="cpu").levels if label.startswith("bfs")
                        else sp.sssp(G, s, backend="cpu").distances)
                 np.testing.assert_array_equal(out, ref)
             best = np.inf
@@ -100,6 +106,8 @@ def main(argv=None) -> int:
     ap.add_argument("--road", default="road/osm-malta.mtx.gz")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--skip-dijkstra", action="store_true")
+    ap.add_argument("--only", default="", help="these runs alone (comma list of labels, "
+                                               "e.g. 'bfs local,sssp workfront local')")
     ap.add_argument("--log", help="append each run's JSON line here as it finishes "
                     "(kept if a later rank count is stopped; default: a temporary file)")
     ap.add_argument("--cache", help="folder for the generated graph (default: the temp "
@@ -118,6 +126,8 @@ def main(argv=None) -> int:
             cmd += ["--cache", a.cache]
         if a.skip_dijkstra:
             cmd.append("--skip-dijkstra")
+        if a.only:
+            cmd += ["--only", a.only]
         subprocess.run(cmd, check=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(
             [str(Path(__file__).resolve().parents[1]), *sys.path])})
     rows = [json.loads(line) for line in log.read_text().splitlines()]

@@ -1,6 +1,7 @@
 """Run by ``tests/test_mpi.py`` under ``mpiexec -n K``: for every ``*.spg`` graph of a
-folder (and its ``.src`` source), the partitioned BFS, workfront SSSP and Dijkstra
-baseline; rank 0 saves ``<name>.<what>.npy`` and the parents."""
+folder (and its ``.src`` source), the partitioned BFS and workfront SSSP (each also with
+``local=True``), Δ-stepping and the Dijkstra baseline; rank 0 saves
+``<name>.<what>.npy`` and the parents."""
 
 import sys
 from pathlib import Path
@@ -20,11 +21,19 @@ def main(folder: Path) -> None:
         G = sp.read(path) if comm.Get_rank() == 0 else None
         part = mpi.partition(G, comm)
         results = {"bfs": mpi.bfs(part, s, comm),
+                   "bfs_local": mpi.bfs(part, s, comm, local=True),
                    "workfront": mpi.sssp(part, s, comm),
+                   "workfront_local": mpi.sssp(part, s, comm, local=True),
                    "delta": mpi.sssp(part, s, comm, method="delta-stepping"),
                    "delta_small": mpi.sssp(part, s, comm, method="delta-stepping",
                                            delta=0.5),
                    "dijkstra": mpi.sssp(part, s, comm, method="dijkstra")}
+        try:                                     # a clear refusal, on every rank
+            mpi.sssp(part, s, comm, method="delta-stepping", local=True)
+        except ValueError as e:
+            assert "workfront variant" in str(e)
+        else:
+            raise AssertionError("local=True with delta-stepping was not refused")
         if comm.Get_rank() == 0:
             for what, (values, parents) in results.items():
                 np.save(folder / f"{path.stem}.{what}.npy", values)

@@ -15,6 +15,11 @@ round is three compiled passes around the exchange:
 * :func:`select` — the next frontier: the waiting vertices below ``split`` (every one
   for workfront, the current bucket for Δ-stepping); the rest keep waiting; also the
   least waiting value (an empty bucket moves past it).
+* :func:`propagate` — with ``local=True``, before the exchange: the frontier's values
+  spread over the part's own edges to a fixed point (a FIFO worklist, label-correcting),
+  so that only edges leaving the part wait for the next exchange.  A high-diameter graph
+  cut into vertex ranges then needs about as many exchanges as its shortest paths cross
+  parts, not as many as it has levels.
 
 Every pass is O(its own entries): no sort, no pass over the part's n vertices a round.
 """
@@ -24,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["expand", "owner", "select", "settle"]
+__all__ = ["expand", "owner", "propagate", "select", "settle"]
 
 
 @njit(cache=True, inline="always")
@@ -118,3 +123,51 @@ def select(wlist, wcount, waiting, d, split):
             keep += 1
             low = min(low, d[x])
     return frontier[:nf], keep, low
+
+
+@njit(cache=True)
+def propagate(indptr, indices, weights, frontier, d, parent, lo, hops, mark, r, queue, inq):
+    """``d`` to a fixed point over the part's own edges from ``frontier`` (local ids):
+    ``(touched, edges)``, every vertex whose value dropped (and the frontier), once each
+    (``mark[x] == r``), and the local edges read.  ``queue`` (one slot a vertex of the
+    part) and ``inq`` (all False) are scratch; ``inq`` is all False again on return."""
+    k = d.size
+    hi = lo + k
+    touched = np.empty(k, np.int64)
+    nt, head, tail, size, edges = 0, 0, 0, 0, 0
+    for u in frontier:
+        if mark[u] != r:
+            mark[u] = r
+            touched[nt] = u
+            nt += 1
+        if not inq[u]:
+            inq[u] = True
+            queue[tail] = u
+            tail = tail + 1 if tail + 1 < k else 0
+            size += 1
+    while size:
+        u = queue[head]
+        head = head + 1 if head + 1 < k else 0
+        size -= 1
+        inq[u] = False
+        du = d[u]
+        for e in range(indptr[u], indptr[u + 1]):
+            x = indices[e]
+            if x < lo or x >= hi:
+                continue                                  # leaves the part: expand's
+            edges += 1
+            c = du + (1.0 if hops else weights[e])
+            x -= lo
+            if c < d[x]:
+                d[x] = c
+                parent[x] = u + lo
+                if mark[x] != r:
+                    mark[x] = r
+                    touched[nt] = x
+                    nt += 1
+                if not inq[x]:
+                    inq[x] = True
+                    queue[tail] = x
+                    tail = tail + 1 if tail + 1 < k else 0
+                    size += 1
+    return touched[:nt], edges
