@@ -26,15 +26,23 @@ from .registry import networkx_algorithm
 from .replay import bellman_ford_order, settle_order
 from .replay import bidirectional_dijkstra as _two_heaps
 
+#: up to this many sources, nearest-source distances are the minimum of one search from
+#: each on the cached graph (wiki-Vote, two sources: 1.6 ms, against 15 ms for a search
+#: from a super source on a graph built for the call)
+FEW_SOURCES = 4
+
 
 def _dijkstra(G: SemiringPathsGraph, sources: list[int], weight, cutoff=None,
               target: int | None = None):
     """Distances by the engine; NetworkX-order tree: for each vertex, the tight in-edge
     from the vertex NetworkX's heap settles first (ordered by distance, then push order)."""
     g = G.graph(weight)
-    if len(sources) == 1:
+    if len(sources) <= FEW_SOURCES:       # d = min over the sources' own searches
         d = _sssp(g, sources[0]).distances
-    else:   # a super source joined to every source by a zero-weight edge
+        for s in sources[1:]:
+            d = np.minimum(d, _sssp(g, s).distances)
+    else:   # a super source joined to every source by a zero-weight edge: a new graph,
+        # whose first search pays its setup
         n = g.n_vertices
         src = np.concatenate([g.rows, np.full(len(sources), n)])
         dst = np.concatenate([g.indices, sources])
@@ -430,15 +438,15 @@ def dijkstra_predecessor_and_distance(G, source, cutoff=None, weight="weight"):
     tails = np.repeat(np.arange(n), np.diff(indptr))
     settled = pos[tails] >= 0
     tight = settled & (pos[indices] >= 0) & (d[tails] + wts == d[indices])
-    # predecessors of each vertex: tight in-edges, by the tail's settle position
+    # predecessors of each vertex: tight in-edges, by the tail's settle position; each
+    # vertex's run of them is one slice of the tails' labels
     e = np.flatnonzero(tight)
     e = e[np.lexsort((pos[tails[e]], indices[e]))]
-    preds: dict[int, list] = {int(u): [] for u in order.tolist()}
-    nodes = G.nodes
-    for u, v in zip(indices[e].tolist(), tails[e].tolist()):
-        preds[u].append(nodes[v])
-    seen = _first_seen(G, [s], d, weight, cutoff, order)
-    pred = {nodes[u]: preds[u] for u in seen}
+    heads, tail_labels = indices[e], G.labels(tails[e])
+    seen = np.asarray(_first_seen(G, [s], d, weight, cutoff, order), np.int64)
+    lo = np.searchsorted(heads, seen, "left").tolist()
+    hi = np.searchsorted(heads, seen, "right").tolist()
+    pred = {u: tail_labels[a:b] for u, a, b in zip(G.labels(seen), lo, hi)}
     return pred, _ordered_lengths(G, [s], d, g, weight)
 
 
