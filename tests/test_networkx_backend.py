@@ -78,10 +78,15 @@ def nx_graphs(draw, weighted=True):
     G = nx.DiGraph() if directed else nx.Graph()
     G.add_nodes_from(labels)                          # isolated nodes stay
     m = draw(st.integers(0, 3 * n))
+    # ints, floats, or both (NetworkX's sums are ints exactly along all-int paths, and
+    # its sources start at the int 0)
+    kind = draw(st.sampled_from(["int", "float", "mixed"]))
+    values = {"int": st.integers(0, 9), "float": st.sampled_from([0.0, 0.5, 1.0, 2.5]),
+              "mixed": st.sampled_from([0, 1, 2, 0.5, 2.0])}[kind]
     for _ in range(m):
         u, v = draw(st.sampled_from(labels)), draw(st.sampled_from(labels))
         if weighted:
-            G.add_edge(u, v, weight=draw(st.integers(0, 9)))
+            G.add_edge(u, v, weight=draw(values))
         else:
             G.add_edge(u, v)
     return G, draw(st.sampled_from(labels)), draw(st.sampled_from(labels))
@@ -93,11 +98,14 @@ UNORDERED = {nx.shortest_path_length}
 
 
 def _in_order(x):
-    """A result with every dict as its list of items (so dict order is compared too)."""
+    """A result with every dict as its list of items (so dict order is compared too) and
+    every number with its type (1 == 1.0, but NetworkX returns one of them)."""
     if isinstance(x, dict):
         return [(k, _in_order(v)) for k, v in x.items()]
     if isinstance(x, (list, tuple)):
         return type(x)(map(_in_order, x))
+    if isinstance(x, (int, float)):
+        return type(x).__name__, x
     return x
 
 

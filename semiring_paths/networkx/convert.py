@@ -142,6 +142,30 @@ class SemiringPathsGraph:
         missing attribute: 1), as NetworkX's Dijkstra reads them, as float64."""
         return self._adjacency_weights(weight, reverse).astype(np.float64, copy=False)
 
+    def edge_weight(self, u: int, v: int, weight: str):
+        """The weight NetworkX's Dijkstra reads on the edge of indices ``u → v`` (the
+        least over parallel edges; 1 where missing), as the Python object it holds."""
+        data = self.nx._adj[self.nodes[u]][self.nodes[v]]
+        if self.nx.is_multigraph():
+            return min(d.get(weight, 1) for d in data.values())
+        return data.get(weight, 1)
+
+    def mixed_weights(self, weight: str) -> bool:
+        """Some ``weight`` values are ints and others floats (NetworkX's sums are then
+        ints along all-int paths only): read once, when a float graph's distances go
+        out."""
+        key = ("mixed", weight)
+        if key not in self._graphs:
+            adj = self.nx._adj
+            if self.nx.is_multigraph():
+                vals = (d.get(weight, 1) for nbrs in adj.values() for kd in nbrs.values()
+                        for d in kd.values())
+            else:
+                vals = map(dict.get, chain.from_iterable(map(dict.values, adj.values())),
+                           repeat(weight), repeat(1))
+            self._graphs[key] = bool({int, bool} & set(map(type, vals)))
+        return self._graphs[key]
+
     def integer_weights(self, weight: str) -> bool:
         """Every ``weight`` an int (missing ones count 1): NetworkX's sums stay ints."""
         return self._adjacency_weights(weight, False).dtype.kind == "i"
@@ -258,11 +282,30 @@ def _length_dict(G, d: np.ndarray, g: Graph, cutoff=None) -> dict:
     return _as_dict(G, idx[np.argsort(d[idx], kind="stable")], d, g)
 
 
-def _as_dict(G: SemiringPathsGraph, order: np.ndarray, d: np.ndarray, g: Graph) -> dict:
-    """``{label: distance}`` for the indices ``order``, in that order, the distances as
-    Python ints on integer graphs, floats otherwise (as NetworkX returns them)."""
-    vals = d[order].astype(np.int64) if _is_int(g) else d[order]
-    return dict(zip(G.labels(order), vals.tolist()))
+def _as_dict(G: SemiringPathsGraph, order: np.ndarray, d: np.ndarray, g: Graph,
+             sources=(), pred: np.ndarray | None = None, weight=None) -> dict:
+    """``{label: distance}`` for the indices ``order``, in that order, each distance the
+    Python type NetworkX's sums give it: ints on integer graphs; on others floats, but for
+    the ``sources`` (NetworkX starts them at the int 0) and, where weights mix ints and
+    floats, for every vertex whose path (``pred``: the vertex NetworkX reached it from)
+    weighs ints only."""
+    if _is_int(g):
+        return dict(zip(G.labels(order), d[order].astype(np.int64).tolist()))
+    vals = d[order].tolist()
+    ints = np.zeros(len(d), np.bool_)
+    ints[np.asarray(list(sources), np.int64)] = True
+    if pred is not None and weight is not None and G.mixed_weights(weight):
+        links = [(v, p) for v, p in zip(order.tolist(), pred[order].tolist()) if p >= 0
+                 and type(G.edge_weight(p, v, weight)) in (int, bool)]
+        grew = True
+        while grew:             # int from an int predecessor over an int edge (passes
+            grew = False        # until none grows: ``order`` need not list pred first)
+            for v, p in links:
+                if ints[p] and not ints[v]:
+                    ints[v] = grew = True
+    for i in np.flatnonzero(ints[order]).tolist():
+        vals[i] = int(vals[i])
+    return dict(zip(G.labels(order), vals))
 
 
 def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g: Graph,
@@ -275,9 +318,9 @@ def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g
         d = np.where(d <= cutoff, d, np.inf)
     indptr, indices = G.adjacency(reverse)
     wts = (np.ones(indices.size) if weight is None else G.adjacency_weights(weight))
-    order, _ = settle_order(indptr, indices, wts, np.asarray(d, np.float64),
-                            np.asarray(sources, np.int64))
-    return _as_dict(G, order, d, g)
+    order, pred = settle_order(indptr, indices, wts, np.asarray(d, np.float64),
+                               np.asarray(sources, np.int64))
+    return _as_dict(G, order, d, g, sources, pred, weight)
 
 
 def out_edges(indptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -133,8 +133,8 @@ def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight")
         return _ordered_lengths(G, [s], d, g, weight), _dijkstra_paths(G, [s], d, weight)
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
-    t = G.index[target]
-    return _py(d[t], _is_int(g)), _dijkstra_path_to(G, [s], d, weight, t)
+    path = _dijkstra_path_to(G, [s], d, weight, G.index[target])
+    return _length(G, g, weight, d[G.index[target]], path), path
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -154,7 +154,10 @@ def dijkstra_path_length(G, source, target, weight="weight"):
     d, g = _dijkstra(G, [s], weight)
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
-    return _py(d[G.index[target]], _is_int(g))
+    t = G.index[target]
+    mixed = not _is_int(g) and G.mixed_weights(weight)
+    return _length(G, g, weight, d[t],
+                   _dijkstra_path_to(G, [s], d, weight, t) if mixed else None)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -188,6 +191,14 @@ def bidirectional_dijkstra(G, source, target, weight="weight"):
         raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
     path = G.labels(path)
     return _py(dist, G.integer_weights(weight) or _int_path(G, path, weight)), path
+
+
+def _length(G: SemiringPathsGraph, g: Graph, weight, x, path: list | None):
+    """A path's length as NetworkX's Dijkstra sums it along ``path`` (its own, from the
+    source): an int on an integer graph, or where ints and floats mix and every edge
+    of the path weighs an int; a float otherwise."""
+    return _py(x, _is_int(g) or (path is not None and weight is not None
+                                 and G.mixed_weights(weight) and _int_path(G, path, weight)))
 
 
 def _int_path(G: SemiringPathsGraph, path: list, weight) -> bool:
@@ -282,12 +293,32 @@ def _dfs_path(G, s: int, t: int, preds) -> list:
     raise nx.NetworkXNoPath(f"Target {G.nodes[t]} cannot be reached from given sources")
 
 
+def _setters(preds, n: int) -> np.ndarray:
+    """Each vertex's first Bellman-Ford predecessor (-1: none): the one whose strict
+    improvement set its distance, the rest having matched it later."""
+    ptr, pred, plen = preds
+    out = np.full(n, -1, np.int64)
+    has = np.flatnonzero(plen > 0)
+    out[has] = pred[ptr[has]]
+    return out
+
+
+def _setter_path(G: SemiringPathsGraph, preds, s: int, t: int) -> list:
+    """The labels of the path whose sum NetworkX's Bellman-Ford holds at ``t``: back
+    from ``t`` along each vertex's first predecessor (:func:`_setters`) to ``s``."""
+    setters = _setters(preds, len(G))
+    path = [t]
+    while path[-1] != s and setters[path[-1]] >= 0 and len(path) <= len(G):
+        path.append(int(setters[path[-1]]))
+    return G.labels(path[::-1])
+
+
 @networkx_algorithm(weight_arg="weight")
 def single_source_bellman_ford_path_length(G, source, weight="weight"):
     G = _sp(G)
     s = _node(G, source, "Source {} not in G")
-    dist, first, _, g = _bellman_ford(G, s, weight)
-    return _as_dict(G, first, dist, g)
+    dist, first, preds, g = _bellman_ford(G, s, weight)
+    return _as_dict(G, first, dist, g, [s], _setters(preds, len(G)), weight)
 
 
 @networkx_algorithm(weight_arg="weight")
@@ -297,10 +328,11 @@ def bellman_ford_path_length(G, source, target, weight="weight"):
         _node(G, source, "Node {} not found in graph")
         return 0
     s = _node(G, source, "Source {} not in G")
-    dist, _, _, g = _bellman_ford(G, s, weight)
+    dist, _, preds, g = _bellman_ford(G, s, weight)
     if target not in G or not np.isfinite(dist[G.index[target]]):
         raise nx.NetworkXNoPath(f"node {target} not reachable from {source}")
-    return _py(dist[G.index[target]], _is_int(g))
+    t = G.index[target]
+    return _length(G, g, weight, dist[t], _setter_path(G, preds, s, t))
 
 
 @networkx_algorithm(weight_arg="weight")
@@ -312,11 +344,13 @@ def single_source_bellman_ford(G, source, target=None, weight="weight"):
     s = _node(G, source, "Source {} not in G")
     dist, first, preds, g = _bellman_ford(G, s, weight)
     if target is None:
-        return _as_dict(G, first, dist, g), _bf_paths(G, s, first, preds)
+        return (_as_dict(G, first, dist, g, [s], _setters(preds, len(G)), weight),
+                _bf_paths(G, s, first, preds))
     if target not in G or not np.isfinite(dist[G.index[target]]):
         raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
     t = G.index[target]
-    return _py(dist[t], _is_int(g)), _bf_paths(G, s, first, preds, only=t)[target]
+    return (_length(G, g, weight, dist[t], _setter_path(G, preds, s, t)),
+            _bf_paths(G, s, first, preds, only=t)[target])
 
 
 @networkx_algorithm(weight_arg="weight")
@@ -346,7 +380,8 @@ def bellman_ford_predecessor_and_distance(G, source, target=None, weight="weight
     nodes = G.nodes
     preds = {nodes[v]: [nodes[u] for u in pred[ptr[v]:ptr[v] + plen[v]].tolist()]
              for v in first.tolist()}
-    return preds, _as_dict(G, first, dist, g)
+    return preds, _as_dict(G, first, dist, g, [s], _setters((ptr, pred, plen), len(G)),
+                           weight)
 
 
 @networkx_algorithm(weight_arg="weight")
@@ -409,8 +444,8 @@ def multi_source_dijkstra(G, sources, target=None, cutoff=None, weight="weight")
                 _dijkstra_paths(G, given, d, weight))
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
-    t = G.index[target]
-    return _py(d[t], _is_int(g)), _dijkstra_path_to(G, given, d, weight, t)
+    path = _dijkstra_path_to(G, given, d, weight, G.index[target])
+    return _length(G, g, weight, d[G.index[target]], path), path
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
