@@ -33,6 +33,35 @@ def settle_order(indptr, indices, wts, d, sources, target: int = -1):
     return _replay(indptr, indices, wts, d, rank, values.size, sources, target)
 
 
+@njit(cache=True)
+def first_seen(indptr, indices, wts, d, order, sources, cutoff):
+    """The order in which NetworkX's Dijkstra first pushes each vertex (the keys of its
+    ``pred``): the sources as given, then, over the settled vertices in pop order
+    (``order``) and each one's neighbours in NetworkX's order, the first edge to each
+    vertex settled later whose sum stays within ``cutoff`` (inf: none)."""
+    n = d.size
+    pos = np.full(n, -1, np.int64)
+    for i in range(order.size):
+        pos[order[i]] = i
+    seen = np.zeros(n, np.bool_)
+    out = np.empty(n, np.int64)
+    k = 0
+    for s in sources:
+        if not seen[s]:
+            seen[s] = True
+            out[k] = s
+            k += 1
+    for i in range(order.size):
+        v = order[i]
+        for j in range(indptr[v], indptr[v + 1]):
+            u = indices[j]
+            if not seen[u] and pos[u] > i and d[v] + wts[j] <= cutoff:
+                seen[u] = True
+                out[k] = u
+                k += 1
+    return out[:k]
+
+
 @njit(cache=True, inline="always")
 def _append(head, tail, nxt, b, v):
     """v joins the tail of distance bucket b's FIFO list."""

@@ -20,10 +20,9 @@ from .convert import (
     _py,
     _sp,
     all_pairs_lengths,
-    out_edges,
 )
 from .registry import networkx_algorithm
-from .replay import bellman_ford_order, settle_order
+from .replay import bellman_ford_order, first_seen, settle_order
 from .replay import bidirectional_dijkstra as _two_heaps
 
 #: up to this many sources, nearest-source distances are the minimum of one search from
@@ -64,18 +63,26 @@ def _settled(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
                         -1 if target is None else target)
 
 
-def _dijkstra_paths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight
-                    ) -> dict:
+def _dijkstra_paths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
+                    settled: tuple[np.ndarray, np.ndarray] | None = None) -> dict:
     """Paths in NetworkX's Dijkstra tie-break: each vertex's path runs through the tight
-    in-neighbour NetworkX settles first (:func:`_settled`); a source's is itself.  Keys
-    in NetworkX's order: the sources as given (they settle first), then settle order."""
-    order, pred = _settled(G, sources, d, weight)
-    nodes = G.nodes
+    in-neighbour NetworkX settles first (:func:`_settled`, or its ``settled`` answer); a
+    source's is itself.  Keys in NetworkX's order: the sources as given (they settle
+    first), then settle order."""
+    order, pred = settled or _settled(G, sources, d, weight)
+    labels = G.labels(order)
     paths: dict[int, list] = {}
-    for u in order.tolist():        # a predecessor is settled before its child
-        p = int(pred[u])
-        paths[u] = [nodes[u]] if p < 0 else [*paths[p], nodes[u]]
-    return {nodes[u]: p for u, p in paths.items()}
+    for u, p, label in zip(order.tolist(), pred[order].tolist(), labels):
+        paths[u] = [label] if p < 0 else paths[p] + [label]   # p settled before u
+    return dict(zip(labels, paths.values()))
+
+
+def _lengths_and_paths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray,
+                       g: Graph, weight) -> tuple[dict, dict]:
+    """NetworkX's ``(distances, paths)`` from one replay of its settle order."""
+    settled = _settled(G, sources, d, weight)
+    return (_as_dict(G, settled[0], d, g, sources, settled[1], weight),
+            _dijkstra_paths(G, sources, d, weight, settled))
 
 
 def _dijkstra_path_to(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
@@ -92,26 +99,15 @@ def _dijkstra_path_to(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, 
 
 
 def _first_seen(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight, cutoff,
-                order: np.ndarray) -> list[int]:
+                order: np.ndarray) -> np.ndarray:
     """The order in which NetworkX's Dijkstra first pushes each vertex (the keys of its
-    ``pred``): the sources as given, then, over the settled vertices in pop order and
-    each one's neighbours in NetworkX's order, every edge to a vertex settled later
-    (within the cutoff) — a vertex is seen by the first of those."""
-    n = len(G)
-    pos = np.full(n, -1, np.int64)
-    pos[order] = np.arange(order.size)
+    ``pred``), as indices (``replay.first_seen``)."""
     indptr, indices = G.adjacency(False)
-    if not order.size:
-        return list(dict.fromkeys(sources))
-    tails, seq = out_edges(indptr, order)
-    heads = indices[seq]
-    keep = pos[heads] > pos[tails]
-    if cutoff is not None:
-        wts = G.adjacency_weights(weight) if weight is not None else np.ones(indices.size)
-        keep &= d[tails] + wts[seq] <= cutoff
-    heads = heads[keep]
-    _, first = np.unique(heads, return_index=True)
-    return list(dict.fromkeys([*sources, *heads[np.sort(first)].tolist()]))
+    wts = G.adjacency_weights(weight) if weight is not None else np.ones(indices.size)
+    return first_seen(indptr, indices, np.asarray(wts, np.float64),
+                      np.asarray(d, np.float64), order,
+                      np.asarray(list(dict.fromkeys(sources)), np.int64),
+                      np.inf if cutoff is None else float(cutoff))
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -130,7 +126,7 @@ def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight")
         return (0, [source])
     d, g = _dijkstra(G, [s], weight, cutoff)
     if target is None:
-        return _ordered_lengths(G, [s], d, g, weight), _dijkstra_paths(G, [s], d, weight)
+        return _lengths_and_paths(G, [s], d, g, weight)
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
     path = _dijkstra_path_to(G, [s], d, weight, G.index[target])
@@ -440,8 +436,7 @@ def multi_source_dijkstra(G, sources, target=None, cutoff=None, weight="weight")
     d, g = _dijkstra(G, uniq, weight, cutoff)
     given = list(dict.fromkeys(idx))
     if target is None:
-        return (_ordered_lengths(G, idx, d, g, weight),
-                _dijkstra_paths(G, given, d, weight))
+        return _lengths_and_paths(G, given, d, g, weight)
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
     path = _dijkstra_path_to(G, given, d, weight, G.index[target])
@@ -464,7 +459,7 @@ def dijkstra_predecessor_and_distance(G, source, cutoff=None, weight="weight"):
     G = _sp(G)
     s = _node(G, source, "Node {} is not found in the graph")
     d, g = _dijkstra(G, [s], weight, cutoff)
-    order, _ = _settled(G, [s], d, weight)
+    order, first_pred = _settled(G, [s], d, weight)
     n = len(G)
     pos = np.full(n, -1, np.int64)
     pos[order] = np.arange(order.size)
@@ -478,11 +473,11 @@ def dijkstra_predecessor_and_distance(G, source, cutoff=None, weight="weight"):
     e = np.flatnonzero(tight)
     e = e[np.lexsort((pos[tails[e]], indices[e]))]
     heads, tail_labels = indices[e], G.labels(tails[e])
-    seen = np.asarray(_first_seen(G, [s], d, weight, cutoff, order), np.int64)
+    seen = _first_seen(G, [s], d, weight, cutoff, order)
     lo = np.searchsorted(heads, seen, "left").tolist()
     hi = np.searchsorted(heads, seen, "right").tolist()
     pred = {u: tail_labels[a:b] for u, a, b in zip(G.labels(seen), lo, hi)}
-    return pred, _ordered_lengths(G, [s], d, g, weight)
+    return pred, _as_dict(G, order, d, g, [s], first_pred, weight)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -491,8 +486,7 @@ def all_pairs_dijkstra(G, cutoff=None, weight="weight"):
     for i, d, g in _distance_rows(G, list(range(len(G))), weight):
         if cutoff is not None:
             d = np.where(d <= cutoff, d, np.inf)
-        yield G.nodes[i], (_ordered_lengths(G, [i], d, g, weight),
-                           _dijkstra_paths(G, [i], d, weight))
+        yield G.nodes[i], _lengths_and_paths(G, [i], d, g, weight)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
