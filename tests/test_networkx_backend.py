@@ -201,6 +201,16 @@ def test_random_graphs_match_networkx(g):
                      (nx.single_source_dijkstra, (G, s)),
                      (nx.dijkstra_predecessor_and_distance, (G, s))]:
         same(fn, *args, cutoff=5)
+    for cutoff in (-1, 0, 2.5):     # past the sources' own 0; hop counts up to ⌈cutoff⌉
+        for fn, args in [(nx.single_source_shortest_path_length, (G, s)),
+                         (nx.single_target_shortest_path_length, (G, t)),
+                         (nx.single_source_shortest_path, (G, s)),
+                         (nx.all_pairs_shortest_path_length, (G,)),
+                         (nx.single_source_dijkstra, (G, s)),
+                         (nx.multi_source_dijkstra, (G, {s, t})),
+                         (nx.dijkstra_predecessor_and_distance, (G, s)),
+                         (nx.all_pairs_dijkstra, (G,))]:
+            same(fn, *args, cutoff=cutoff)
     same(nx.single_target_shortest_path, G, t, cutoff=2)
     same(nx.shortest_path_length, G, s, t, weight="weight")
     same(nx.shortest_path_length, G, s)

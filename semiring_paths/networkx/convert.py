@@ -18,7 +18,7 @@ from ..multi_source import multi_source_bfs, multi_source_sssp
 from ..results import levels_to_distances
 from ..single_source import bfs as _bfs
 from . import registry
-from .replay import settle_order
+from .replay import bfs_levels, settle_order
 
 NAME = "semiring_paths"
 
@@ -308,6 +308,16 @@ def _as_dict(G: SemiringPathsGraph, order: np.ndarray, d: np.ndarray, g: Graph,
     return dict(zip(G.labels(order), vals))
 
 
+def _cut(d: np.ndarray, sources, cutoff, hops: bool) -> np.ndarray:
+    """``d`` beyond NetworkX's ``cutoff`` made inf: its BFS goes on while ``cutoff >
+    level`` (so hop counts up to ⌈cutoff⌉), its Dijkstra skips sums above ``cutoff``;
+    both keep their sources, whatever the cutoff."""
+    bound = max(float(np.ceil(cutoff)), 0.0) if hops else cutoff
+    keep = d <= bound
+    keep[np.asarray(list(sources), np.int64)] = True
+    return np.where(keep, d, np.inf)
+
+
 def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g: Graph,
                      weight=None, reverse: bool = False, cutoff=None) -> dict:
     """``{label: distance}`` in NetworkX's own order, ties included: the order its
@@ -315,7 +325,7 @@ def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g
     ``reverse``) settles them, replayed over the engine's distances
     (``replay.settle_order``)."""
     if cutoff is not None:
-        d = np.where(d <= cutoff, d, np.inf)
+        d = _cut(d, sources, cutoff, hops=weight is None)
     indptr, indices = G.adjacency(reverse)
     wts = (np.ones(indices.size) if weight is None else G.adjacency_weights(weight))
     order, pred = settle_order(indptr, indices, wts, np.asarray(d, np.float64),
@@ -333,33 +343,15 @@ def out_edges(indptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndar
     return np.repeat(rows, counts), pos
 
 
-def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None,
-               stop_when_all=True):
+def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None):
     """NetworkX's BFS order, level by level: yields ``(parents, children)`` arrays per
-    level, children in the order NetworkX's queue discovers them."""
+    level, children in the order NetworkX's queue discovers them (one compiled pass,
+    ``replay.bfs_levels``)."""
     indptr, indices = G.adjacency(reverse)
-    n = len(G.nodes)
-    seen = np.zeros(n, bool)
-    seen[sources] = True
-    frontier = np.asarray(sources, np.int64)
-    depth = 0
-    limit = n if depth_limit is None else depth_limit
-    while frontier.size and depth < limit:
-        owner, pos = out_edges(indptr, frontier)
-        if not pos.size:
-            return
-        nbr = indices[pos]
-        fresh = ~seen[nbr]
-        nbr, owner = nbr[fresh], owner[fresh]
-        children, first = np.unique(nbr, return_index=True)
-        order = np.sort(first)
-        children, parents = nbr[order], owner[order]
-        if not children.size:
-            return
-        seen[children] = True
-        yield parents, children
-        frontier = children
-        depth += 1
+    limit = float(len(G.nodes) if depth_limit is None else depth_limit)
+    queue, parents, ends = bfs_levels(indptr, indices, np.asarray(sources, np.int64), limit)
+    for a, b in zip(ends[:-1].tolist(), ends[1:].tolist()):
+        yield parents[a:b], queue[a:b]
 
 
 def all_pairs_lengths(G, weight, cutoff) -> Iterator:

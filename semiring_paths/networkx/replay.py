@@ -34,6 +34,47 @@ def settle_order(indptr, indices, wts, d, sources, target: int = -1):
 
 
 @njit(cache=True)
+def bfs_levels(indptr, indices, sources, limit):
+    """NetworkX's BFS from ``sources`` up to ``limit`` levels, compiled: ``(queue,
+    parents, ends)``, the vertices in the order its queue discovers them (each level's
+    parents in order, each one's neighbours in NetworkX's order), the vertex each was
+    discovered from (-1: a source), and where each level ends in the queue (level 0:
+    the sources)."""
+    n = indptr.size - 1
+    seen = np.zeros(n, np.bool_)
+    queue = np.empty(n, np.int64)
+    parents = np.empty(n, np.int64)
+    ends = np.empty(n + 1, np.int64)
+    k = 0
+    for s in sources:
+        if not seen[s]:
+            seen[s] = True
+            queue[k] = s
+            parents[k] = -1
+            k += 1
+    ends[0] = k
+    levels, head, depth = 1, 0, 0
+    while head < k and depth < limit:
+        tail = k
+        for i in range(head, tail):
+            v = queue[i]
+            for e in range(indptr[v], indptr[v + 1]):
+                u = indices[e]
+                if not seen[u]:
+                    seen[u] = True
+                    queue[k] = u
+                    parents[k] = v
+                    k += 1
+        if k == tail:
+            break
+        ends[levels] = k
+        levels += 1
+        head = tail
+        depth += 1
+    return queue[:k], parents[:k], ends[:levels]
+
+
+@njit(cache=True)
 def first_seen(indptr, indices, wts, d, order, sources, cutoff):
     """The order in which NetworkX's Dijkstra first pushes each vertex (the keys of its
     ``pred``): the sources as given, then, over the settled vertices in pop order
@@ -86,7 +127,7 @@ def _replay(indptr, indices, wts, d, rank, buckets, sources, target):
     nxt[:] = -1
     order = np.empty(n, np.int64)
     for s in sources:
-        if not pushed[s]:
+        if not pushed[s] and rank[s] >= 0:        # a source cut off by its cutoff: none
             pushed[s] = True
             _append(head, tail, nxt, rank[s], s)
     k = 0

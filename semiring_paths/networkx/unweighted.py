@@ -36,15 +36,16 @@ def single_target_shortest_path_length(G, target, cutoff=None):
 
 def _bfs_paths(G, v: int, label, cutoff, reverse: bool) -> dict:
     """NetworkX's BFS paths from (or, ``reverse``, to) ``v``, in its queue's order."""
-    paths = {label: [label]}
-    nodes = G.nodes
+    paths = {v: [label]}                                  # by index, then by label
     if cutoff is not None and cutoff < 1:
-        return paths
+        return {label: paths[v]}
+    keys = [label]
     for parents, children in _bfs_order(G, [v], reverse=reverse, depth_limit=cutoff):
-        for p, c in zip(parents.tolist(), children.tolist()):
-            up = paths[nodes[p]]
-            paths[nodes[c]] = [nodes[c], *up] if reverse else [*up, nodes[c]]
-    return paths
+        labels = G.labels(children)
+        keys += labels
+        for p, c, lab in zip(parents.tolist(), children.tolist(), labels):
+            paths[c] = [lab] + paths[p] if reverse else paths[p] + [lab]
+    return dict(zip(keys, paths.values()))
 
 
 @networkx_algorithm()

@@ -13,6 +13,7 @@ from ..graph import Graph
 from .convert import (
     SemiringPathsGraph,
     _as_dict,
+    _cut,
     _distance_rows,
     _is_int,
     _node,
@@ -49,7 +50,7 @@ def _dijkstra(G: SemiringPathsGraph, sources: list[int], weight, cutoff=None,
                             np.zeros(len(sources), np.int64)])
         d = _sssp(Graph.from_edges(src, dst, w, n_vertices=n + 1), n).distances[:n]
     if cutoff is not None:
-        d = np.where(d <= cutoff, d, np.inf)
+        d = _cut(d, sources, cutoff, hops=False)
     return d, g
 
 
@@ -468,6 +469,8 @@ def dijkstra_predecessor_and_distance(G, source, cutoff=None, weight="weight"):
     tails = np.repeat(np.arange(n), np.diff(indptr))
     settled = pos[tails] >= 0
     tight = settled & (pos[indices] >= 0) & (d[tails] + wts == d[indices])
+    if cutoff is not None:                 # NetworkX skips a sum past it before all else
+        tight &= d[tails] + wts <= cutoff
     # predecessors of each vertex: tight in-edges, by the tail's settle position; each
     # vertex's run of them is one slice of the tails' labels
     e = np.flatnonzero(tight)
@@ -485,7 +488,7 @@ def all_pairs_dijkstra(G, cutoff=None, weight="weight"):
     G = _sp(G)
     for i, d, g in _distance_rows(G, list(range(len(G))), weight):
         if cutoff is not None:
-            d = np.where(d <= cutoff, d, np.inf)
+            d = _cut(d, [i], cutoff, hops=False)
         yield G.nodes[i], _lengths_and_paths(G, [i], d, g, weight)
 
 
@@ -494,5 +497,5 @@ def all_pairs_dijkstra_path(G, cutoff=None, weight="weight"):
     G = _sp(G)
     for i, d, _ in _distance_rows(G, list(range(len(G))), weight):
         if cutoff is not None:
-            d = np.where(d <= cutoff, d, np.inf)
+            d = _cut(d, [i], cutoff, hops=False)
         yield G.nodes[i], _dijkstra_paths(G, [i], d, weight)
