@@ -33,7 +33,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import REPEAT, giant_component_sources, save, table, timed
+from common import REPEAT, giant_component_sources, median_over, save, table, timed
 
 import semiring_paths as sp
 from semiring_paths.algorithms import names
@@ -211,21 +211,12 @@ def huge(scale: int, n_sources: int) -> list[dict]:
          lambda s: sp.sssp(G, s, strategy="workfront", backend="gpu", as_cupy=True),
          lambda r, s: verify_sssp_on_device(be, s, r.distances)),
     ]:
-        t0 = time.perf_counter()
-        first = run(src[0])
-        cp.cuda.Device().synchronize()
-        first_s = time.perf_counter() - t0
+        sync = cp.cuda.Device().synchronize
+        first_s, first = timed(lambda run=run: run(src[0]), 1, sync)
         reached = verify(first, src[0])
         del first
-        times = []
-        for s in src:
-            cp.cuda.Device().synchronize()
-            t0 = time.perf_counter()
-            r = run(s)
-            cp.cuda.Device().synchronize()
-            times.append(time.perf_counter() - t0)
+        t, r = median_over(run, src, 1, sync)
         del r
-        t = float(np.median(times))
         used = pool.total_bytes()
         print(f"  {label}: first call {first_s:.2f} s (verified on the device), median "
               f"{t * 1e3:.1f} ms over {len(src)} sources; device pool {used / 2**30:.1f} "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import platform
+import statistics
 import time
 from pathlib import Path
 
@@ -42,6 +43,16 @@ def timed(fn, repeat: int = REPEAT, sync=None):
             sync()
         best = min(best, time.perf_counter() - t0)
     return best, out
+
+
+def median_over(run, sources, repeat: int = 1, sync=None):
+    """``(median over sources of the best of repeat calls of run(s), last result)``:
+    the timing of every per-source benchmark row."""
+    times, out = [], None
+    for s in sources:
+        t, out = timed(lambda s=s: run(s), repeat, sync)
+        times.append(t)
+    return float(statistics.median(times)), out
 
 
 def best_of(fn, repeat: int = REPEAT) -> float:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 import cupy as cp
@@ -23,7 +22,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import giant_component_sources, save, table
+from common import giant_component_sources, median_over, save, table
 
 import semiring_paths as sp
 from semiring_paths.backends import backend_for
@@ -54,14 +53,7 @@ def main(argv=None) -> int:
                 r = run(s)
                 got = r.levels.get() if label == "bfs" else r.distances.get()
                 np.testing.assert_array_equal(got, ref[s][0 if label == "bfs" else 1])
-            times = []
-            for s in src:
-                cp.cuda.Device().synchronize()
-                t0 = time.perf_counter()
-                r = run(s)
-                cp.cuda.Device().synchronize()
-                times.append(time.perf_counter() - t0)
-            t = float(np.median(times))
+            t, r = median_over(run, src, 1, cp.cuda.Device().synchronize)
             rows.append({"tail": tail, "blocks": blocks, "run": label, "median_ms": t * 1e3,
                          "iterations": r.trace.iterations,
                          "us_per_level": t * 1e6 / max(r.trace.iterations, 1)})

@@ -142,10 +142,10 @@ class SemiringPathsGraph:
         missing attribute: 1), as NetworkX's Dijkstra reads them, as float64."""
         return self._adjacency_weights(weight, reverse).astype(np.float64, copy=False)
 
-    def edge_weight(self, u: int, v: int, weight: str):
-        """The weight NetworkX's Dijkstra reads on the edge of indices ``u → v`` (the
-        least over parallel edges; 1 where missing), as the Python object it holds."""
-        data = self.nx._adj[self.nodes[u]][self.nodes[v]]
+    def edge_weight(self, u, v, weight: str):
+        """The weight NetworkX's Dijkstra reads on the edge ``u → v`` (labels; the least
+        over parallel edges, 1 where missing), as the Python object it holds."""
+        data = self.nx._adj[u][v]
         if self.nx.is_multigraph():
             return min(d.get(weight, 1) for d in data.values())
         return data.get(weight, 1)
@@ -295,8 +295,9 @@ def _as_dict(G: SemiringPathsGraph, order: np.ndarray, d: np.ndarray, g: Graph,
     ints = np.zeros(len(d), np.bool_)
     ints[np.asarray(list(sources), np.int64)] = True
     if pred is not None and weight is not None and G.mixed_weights(weight):
+        nodes = G.nodes
         links = [(v, p) for v, p in zip(order.tolist(), pred[order].tolist()) if p >= 0
-                 and type(G.edge_weight(p, v, weight)) in (int, bool)]
+                 and isinstance(G.edge_weight(nodes[p], nodes[v], weight), int)]
         grew = True
         while grew:             # int from an int predecessor over an int edge (passes
             grew = False        # until none grows: ``order`` need not list pred first)

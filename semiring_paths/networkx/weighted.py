@@ -15,7 +15,6 @@ from .convert import (
     _as_dict,
     _cut,
     _distance_rows,
-    _is_int,
     _node,
     _ordered_lengths,
     _py,
@@ -131,7 +130,7 @@ def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight")
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
     path = _dijkstra_path_to(G, [s], d, weight, G.index[target])
-    return _length(G, g, weight, d[G.index[target]], path), path
+    return _length(G, weight, d[G.index[target]], path), path
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -148,12 +147,12 @@ def dijkstra_path_length(G, source, target, weight="weight"):
     s = _node(G, source, "Node {} not found in graph")
     if source == target:
         return 0
-    d, g = _dijkstra(G, [s], weight)
+    d, _ = _dijkstra(G, [s], weight)
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
     t = G.index[target]
-    mixed = not _is_int(g) and G.mixed_weights(weight)
-    return _length(G, g, weight, d[t],
+    mixed = not G.integer_weights(weight) and G.mixed_weights(weight)
+    return _length(G, weight, d[t],
                    _dijkstra_path_to(G, [s], d, weight, t) if mixed else None)
 
 
@@ -187,28 +186,16 @@ def bidirectional_dijkstra(G, source, target, weight="weight"):
     if status == 1:
         raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
     path = G.labels(path)
-    return _py(dist, G.integer_weights(weight) or _int_path(G, path, weight)), path
+    return _length(G, weight, dist, path), path
 
 
-def _length(G: SemiringPathsGraph, g: Graph, weight, x, path: list | None):
-    """A path's length as NetworkX's Dijkstra sums it along ``path`` (its own, from the
-    source): an int on an integer graph, or where ints and floats mix and every edge
-    of the path weighs an int; a float otherwise."""
-    return _py(x, _is_int(g) or (path is not None and weight is not None
-                                 and G.mixed_weights(weight) and _int_path(G, path, weight)))
-
-
-def _int_path(G: SemiringPathsGraph, path: list, weight) -> bool:
-    """Every weight along ``path`` an int (NetworkX's sum is then an int, though other
-    edges of the graph weigh floats)."""
-    H = G.nx
-    for u, v in itertools.pairwise(path):
-        data = H._adj[u][v]
-        w = (min(d.get(weight, 1) for d in data.values()) if H.is_multigraph()
-             else data.get(weight, 1))
-        if not isinstance(w, int):
-            return False
-    return True
+def _length(G: SemiringPathsGraph, weight, x, path: list | None):
+    """A path's length as NetworkX sums it along ``path`` (labels, from the source): an
+    int on an integer graph, or where every edge of the path weighs an int (ints and
+    floats mixed; a lone source's int 0); a float otherwise (also with no ``path``)."""
+    return _py(x, weight is None or G.integer_weights(weight) or (
+        path is not None and all(isinstance(G.edge_weight(u, v, weight), int)
+                                 for u, v in itertools.pairwise(path))))
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -325,11 +312,11 @@ def bellman_ford_path_length(G, source, target, weight="weight"):
         _node(G, source, "Node {} not found in graph")
         return 0
     s = _node(G, source, "Source {} not in G")
-    dist, _, preds, g = _bellman_ford(G, s, weight)
+    dist, _, preds, _ = _bellman_ford(G, s, weight)
     if target not in G or not np.isfinite(dist[G.index[target]]):
         raise nx.NetworkXNoPath(f"node {target} not reachable from {source}")
     t = G.index[target]
-    return _length(G, g, weight, dist[t], _setter_path(G, preds, s, t))
+    return _length(G, weight, dist[t], _setter_path(G, preds, s, t))
 
 
 @networkx_algorithm(weight_arg="weight")
@@ -346,7 +333,7 @@ def single_source_bellman_ford(G, source, target=None, weight="weight"):
     if target not in G or not np.isfinite(dist[G.index[target]]):
         raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
     t = G.index[target]
-    return (_length(G, g, weight, dist[t], _setter_path(G, preds, s, t)),
+    return (_length(G, weight, dist[t], _setter_path(G, preds, s, t)),
             _bf_paths(G, s, first, preds, only=t)[target])
 
 
@@ -441,7 +428,7 @@ def multi_source_dijkstra(G, sources, target=None, cutoff=None, weight="weight")
     if target not in G or not np.isfinite(d[G.index[target]]):
         raise nx.NetworkXNoPath(f"No path to {target}.")
     path = _dijkstra_path_to(G, given, d, weight, G.index[target])
-    return _length(G, g, weight, d[G.index[target]], path), path
+    return _length(G, weight, d[G.index[target]], path), path
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)

@@ -125,6 +125,22 @@ def select(wlist, wcount, waiting, d, split):
     return frontier[:nf], keep, low
 
 
+@njit(cache=True, inline="always")
+def _reach(x, r, mark, touched, nt, queue, inq, tail, size):
+    """x dropped (or starts the round): listed once in ``touched`` (``mark[x] == r``) and
+    queued once in the ring ``queue``; returns the new ``(nt, tail, size)``."""
+    if mark[x] != r:
+        mark[x] = r
+        touched[nt] = x
+        nt += 1
+    if not inq[x]:
+        inq[x] = True
+        queue[tail] = x
+        tail = tail + 1 if tail + 1 < queue.size else 0
+        size += 1
+    return nt, tail, size
+
+
 @njit(cache=True)
 def propagate(indptr, indices, weights, frontier, d, parent, lo, hops, mark, r, queue, inq):
     """``d`` to a fixed point over the part's own edges from ``frontier`` (local ids):
@@ -136,15 +152,7 @@ def propagate(indptr, indices, weights, frontier, d, parent, lo, hops, mark, r, 
     touched = np.empty(k, np.int64)
     nt, head, tail, size, edges = 0, 0, 0, 0, 0
     for u in frontier:
-        if mark[u] != r:
-            mark[u] = r
-            touched[nt] = u
-            nt += 1
-        if not inq[u]:
-            inq[u] = True
-            queue[tail] = u
-            tail = tail + 1 if tail + 1 < k else 0
-            size += 1
+        nt, tail, size = _reach(u, r, mark, touched, nt, queue, inq, tail, size)
     while size:
         u = queue[head]
         head = head + 1 if head + 1 < k else 0
@@ -158,16 +166,8 @@ def propagate(indptr, indices, weights, frontier, d, parent, lo, hops, mark, r, 
             edges += 1
             c = du + (1.0 if hops else weights[e])
             x -= lo
-            if c < d[x]:
+            if c < d[x]:                                  # d(x) = min(d(x), d(u) + w)
                 d[x] = c
                 parent[x] = u + lo
-                if mark[x] != r:
-                    mark[x] = r
-                    touched[nt] = x
-                    nt += 1
-                if not inq[x]:
-                    inq[x] = True
-                    queue[tail] = x
-                    tail = tail + 1 if tail + 1 < k else 0
-                    size += 1
+                nt, tail, size = _reach(x, r, mark, touched, nt, queue, inq, tail, size)
     return touched[:nt], edges
