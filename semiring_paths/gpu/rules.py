@@ -17,6 +17,7 @@ cooperative grid as large as stays resident runs them all, two grid barriers a r
 
 from __future__ import annotations
 
+import os
 import time
 from functools import cached_property
 from typing import ClassVar
@@ -30,8 +31,12 @@ from .device import _NVRTC
 #: strategy → the kernels' rule tag (min_plus, non-negative weights)
 RULES = {"near-far": "near_far", "delta-stepping": "delta", "martin": "martin",
          "crauser": "crauser", "crauser-economic": "economic"}
-# ctl slots of rules.cu
-NEAR, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET, BIGS = range(13)
+# ctl and th slots of rules.cu: the loop's state, then two pile and two R position counters,
+# then three sets of 7 round sums; split, θ, then three pile-minimum accumulators
+C_ROUND, C_SCANS, C_NP, C_NQ, C_HEAVY, C_DONE, C_REC, C_REACHED, C_SETTLED, C_POS = range(10)
+CTL_SLOTS = C_POS + 2 + 2 + 3 * 7
+T_SPLIT, T_THETA, T_ACC = range(3)
+TH_SLOTS = T_ACC + 3
 
 
 class RuleLoops:
@@ -58,7 +63,8 @@ class RuleLoops:
 
     @cached_property
     def _rules(self):
-        return cp.RawModule(code=self._source("rules.cu"), options=_NVRTC,
+        prof = ("-DRULE_PROF",) if os.environ.get("SEMIRING_PATHS_RULE_PROF") else ()
+        return cp.RawModule(code=self._source("rules.cu"), options=_NVRTC + prof,
                             enable_cooperative_groups=True)
 
     def _rule_loop(self, strategy: str, source: int, delta: float | None, trace):
@@ -71,26 +77,37 @@ class RuleLoops:
             graph = (self.indptr, self.indices, self.weights) * 2
         d = cp.full(n, cp.inf, cp.float64)
         d[source] = 0.0
-        near_a = cp.empty(max(n, 1), vid)
-        near_a[0] = source
-        queues = (near_a, cp.empty(max(n, 1), vid), cp.empty(max(n, 1), vid),
-                  cp.empty(max(n, 1), vid), cp.empty(max(n, 1), vid))
+        size = max(n, 1)
+        pcap = 2 * size + 1024          # pile entries (stale ones included) before a rebuild
+        near = (cp.empty(size, vid), cp.empty(size, vid))
+        piles = (cp.empty(pcap, vid), cp.empty(pcap, vid), cp.empty(pcap, cp.float64),
+                 cp.empty(pcap, cp.float64))
         mark = cp.full(n, -1, cp.int64)
-        mark[source] = 0
-        in_pile, stamp = cp.zeros(n, cp.int32), cp.full(n, -1, cp.int64)
-        ctl = cp.zeros(13, cp.int64)
-        ctl[NEAR] = 1
-        th = cp.asarray([delta or 0.0, np.inf], cp.float64)
+        stamp = cp.full(n, -1, cp.int64) if strategy == "delta-stepping" else mark
+        ctl = cp.zeros(CTL_SLOTS, cp.int64)
+        th = cp.full(TH_SLOTS, np.inf, cp.float64)
+        th[T_SPLIT] = delta or 0.0
+        ctl[C_REACHED] = 1
+        if strategy in ("near-far", "delta-stepping"):
+            near[0][0] = source                   # round 0 relaxes the source
+            mark[source] = 0
+            ctl[C_NQ] = 1
+        else:                                     # the pile holds (source, 0)
+            piles[0][0] = source
+            piles[2][0] = 0.0
+            ctl[C_POS] = ctl[C_NP] = 1
+            th[T_ACC] = (self.min_out.val[source] if strategy == "crauser" else 0.0)
         stats = cp.empty((self.RECORDS, 4), cp.int64)
         fs = cp.empty(self.RECORDS, cp.float64)
         min_w = float(G.min_weight) if G.n_stored else 0.0
         lanes = self.LANES or self._lanes
         big = self.BIG_LANES * lanes
         args = (*graph, self.min_out.val, np.float64(delta or 1.0), np.float64(min_w), d,
-                *queues, mark, in_pile, stamp, ctl, th, stats, fs,
-                np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
-                np.int32(lanes), cp.empty(max(n, 1), vid), cp.empty(max(n, 1), cp.int64),
-                np.int64(big), np.int32(G.n_stored and int(G.out_degree.max()) >= big))
+                np.int64(n), *near, *piles, np.int64(pcap), cp.empty(size, vid), mark, stamp,
+                ctl, th, stats, fs, np.int64(self.RECORDS), np.int64(self.WIDE_AT),
+                np.int64(self.THIN_AT), np.int32(lanes), cp.empty(size, vid),
+                cp.empty(size, cp.int64), np.int64(big),
+                np.int32(G.n_stored and int(G.out_degree.max()) >= big))
         grid = False
         third = "changed" if strategy == "near-far" else "settled"
         settle, settled = strategy in ("martin", "crauser", "crauser-economic"), 0
@@ -103,7 +120,7 @@ class RuleLoops:
             else:
                 kernel((1,), (self.BLOCK_THREADS,), args)
             state = ctl.get()
-            rows = int(state[REC])
+            rows = int(state[C_REC])
             if rows:
                 s, f = stats[:rows].get(), fs[:rows].get()
                 if settle:                    # settled so far, as the CPU records it
@@ -112,8 +129,8 @@ class RuleLoops:
                 trace.add_many(frontier=s[:, 0], edges=s[:, 1], pending=s[:, 3], delta=f,
                                seconds=(time.perf_counter() - t0) / rows,
                                direction="fused", **{third: s[:, 2]})
-                ctl[REC] = 0
-            if state[DONE]:
+                ctl[C_REC] = 0
+            if state[C_DONE]:
                 return d
             if rows < self.RECORDS:           # it returned for the other shape
                 grid = not grid
