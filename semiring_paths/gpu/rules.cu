@@ -42,7 +42,7 @@
 // phases of each round, summed in rule_prof (read by scratch tools through get_global)
 #ifdef RULE_PROF
 __device__ long long rule_prof[16];
-#define PROF(k) if (tid == 0) { long long c_ = clock64(); rule_prof[k] += c_ - prof_t; prof_t = c_; }
+#define PROF(k) if (tid == 0) { long long c_ = clock64(); prof_acc[k] += c_ - prof_t; prof_t = c_; }
 #else
 #define PROF(k)
 #endif
@@ -121,39 +121,50 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                           vid_t* near_a, vid_t* near_b, vid_t* pv_a, vid_t* pv_b,
                           double* pd_a, double* pd_b, long long pcap, vid_t* settled,
                           long long* __restrict__ mark, long long* __restrict__ stamp,
-                          long long* ctl_g, double* th_g, long long* stats, double* fs,
-                          long long cap, long long wide_at, long long thin_at, int lanes,
-                          vid_t* big_v, long long* big_off, long long big, int big_graph) {
+                          int* __restrict__ in_pile, long long* ctl_g, double* th_g,
+                          long long* stats, double* fs, long long cap, long long wide_at,
+                          long long thin_at, int lanes, vid_t* big_v, long long* big_off,
+                          long long big, int big_graph) {
     const bool routed = RULE == NEAR_FAR || RULE == DELTA;
     // one block keeps the counters in shared memory (tens of cycles, against hundreds in
     // global memory), written back on the way out; the grid works on the global copies
     __shared__ long long ctl_s[CTL_SLOTS];
     __shared__ double th_s[TH_SLOTS];
-    __shared__ vid_t stage_v[STAGE];     // a scan's selected entries, relaxed by the block
+    // a scan's selected vertices as (first edge, edges, δ), relaxed by their block
+    __shared__ long long stage_at[STAGE];
+    __shared__ int stage_deg[STAGE];
     __shared__ double stage_d[STAGE];
-    __shared__ int n_stage;
+    __shared__ int n_stage[3];                 // by chunk, in turn (see the scan)
     long long* ctl = GRID ? ctl_g : ctl_s;
     double* th = GRID ? th_g : th_s;
-    if (!GRID) {
+    if (!GRID)
         for (int i = threadIdx.x; i < CTL_SLOTS; i += blockDim.x) ctl_s[i] = ctl_g[i];
-        if (threadIdx.x < TH_SLOTS) th_s[threadIdx.x] = th_g[threadIdx.x];
-        __syncthreads();
-    }
+    if (!GRID && threadIdx.x < TH_SLOTS) th_s[threadIdx.x] = th_g[threadIdx.x];
+    if (threadIdx.x < 3) n_stage[threadIdx.x] = 0;
+    __syncthreads();
     // ---- the loop's state, in every thread's registers alike
     long long r = ctl[C_ROUND], scans = ctl[C_SCANS], np = ctl[C_NP], nq = ctl[C_NQ];
     long long rec = ctl[C_REC], reached = ctl[C_REACHED], settled_n = ctl[C_SETTLED];
     bool heavy_done = ctl[C_HEAVY] != 0;
     double split = th[T_SPLIT], theta = th[T_THETA];
+    long long chunk = 0;                       // the block's scan chunks so far
     const long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     const long long stride = (long long)gridDim.x * blockDim.x;
     const long long gid = tid / lanes, groups = stride / lanes;    // `lanes` threads a vertex
     const int lane = (int)(tid % lanes);
+#ifdef RULE_PROF
+    long long prof_t = clock64(), prof_acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+#endif
     auto leave = [&](bool done) {        // every thread calls it, together
         if (tid == 0) {
             ctl[C_ROUND] = r; ctl[C_SCANS] = scans; ctl[C_NP] = np; ctl[C_NQ] = nq;
             ctl[C_HEAVY] = heavy_done; ctl[C_DONE] = done; ctl[C_REC] = rec;
             ctl[C_REACHED] = reached; ctl[C_SETTLED] = settled_n;
             th[T_SPLIT] = split; th[T_THETA] = theta;
+#ifdef RULE_PROF
+            for (int k = 0; k < 8; ++k) atomicAdd((unsigned long long*)&rule_prof[k],
+                                                  (unsigned long long)prof_acc[k]);
+#endif
         }
         if (!GRID) {
             __syncthreads();
@@ -161,9 +172,6 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             if (threadIdx.x < TH_SLOTS) th_g[threadIdx.x] = th_s[threadIdx.x];
         }
     };
-#ifdef RULE_PROF
-    long long prof_t = clock64();
-#endif
     for (;;) {
         if (rec >= cap) return leave(false);
         // ---- the round's kind, from state every thread holds alike
@@ -208,32 +216,76 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         const W* wt = kind == HEAVY ? hw : weights;
         long long edges = 0, added = 0, found = 0, selected = 0, over = 0;
         double fold = RULE_INF;
-        // d(v) = min(d(v), du + w) for edge k, the improved vertex routed
-        auto relax = [&](double du, long long k) {
-            vid_t v = ind[k];
-            double nd = du + as_f64(wt[k]);
-            if (!(nd < __ldcg(&d[v]))) return;
-            double mo = RULE == CRAUSER ? minout[v] : 0.0;
-            double old = atomic_min_nonneg(&d[v], nd);
-            if (!(nd < old)) return;
+        // v improved to nd (from old): routed below the split to the next near queue
+        // (once: mark = the round whose queue holds it), else to the pile
+        auto improved = [&](vid_t v, double nd, double old, double mo) {
             found += old == RULE_INF;
-            if (routed && nd < rsplit) {                       // next near queue, once
-                long long m = mark[v];
-                if (m != r + 1 && (long long)atomicCAS(
-                        (unsigned long long*)&mark[v], (unsigned long long)m,
-                        (unsigned long long)(r + 1)) == m)
-                    nxt[claim(&S[S_NEXT])] = v;
+            if (routed && nd < rsplit) {
+                if (atomicMax((long long*)&mark[v], r + 1) < r + 1) nxt[claim(&S[S_NEXT])] = v;
+                return;
+            }
+            fold = fmin(fold, nd + mo);
+            if (routed) {                                      // pile ∪= v, once
+                if (atomicExch(&in_pile[v], 1) == 0) {
+                    pv[claim(pos)] = v;
+                    ++added;
+                }
             } else {                                           // pile ∪= (v, nd)
                 long long at = claim(pos);
                 if (at < pcap) { pv[at] = v; pd[at] = nd; } else over = 1;
                 ++added;
-                fold = fmin(fold, nd + mo);
             }
         };
-        // u's edges over its group's `lanes` threads; a vertex of `big` edges or more is
-        // listed (one atomic gives its slot and first edge in the list's edge space)
-        auto expand = [&](vid_t u, double du, int ln) {
-            long long start = ptr[u], end = ptr[u + 1];
+        // t = du + w over edges [at, end) with step `step`, four a trip: their loads issued
+        // together, then their atomics (one block skips the read of d before the atomic:
+        // it adds a round trip, and a thin round has few atomics to save)
+        auto relax_edges = [&](double du, long long at, long long end, long long step) {
+            for (long long k0 = at; k0 < end; k0 += 4 * step) {
+                vid_t v[4];
+                double nd[4], old[4], mo[4];
+#pragma unroll
+                for (int i = 0; i < 4; ++i) {
+                    long long k = k0 + i * step;
+                    bool live = k < end;
+                    v[i] = live ? ind[k] : 0;
+                    nd[i] = live ? du + as_f64(wt[k]) : RULE_INF;
+                }
+                edges += (nd[0] < RULE_INF) + (nd[1] < RULE_INF) + (nd[2] < RULE_INF)
+                         + (nd[3] < RULE_INF);
+                if (GRID) {
+#pragma unroll
+                    for (int i = 0; i < 4; ++i)
+                        if (nd[i] < RULE_INF && !(nd[i] < __ldcg(&d[v[i]]))) nd[i] = RULE_INF;
+                }
+#pragma unroll
+                for (int i = 0; i < 4; ++i) {
+                    mo[i] = RULE == CRAUSER && nd[i] < RULE_INF ? minout[v[i]] : 0.0;
+                    old[i] = nd[i] < RULE_INF ? atomic_min_nonneg(&d[v[i]], nd[i]) : 0.0;
+                }
+#ifdef RULE_UNROLLED
+#pragma unroll
+                for (int i = 0; i < 4; ++i)
+                    if (nd[i] < old[i]) improved(v[i], nd[i], old[i], mo[i]);
+#else
+                // one copy of the routing code (four inlined copies a call site crowd the
+                // instruction cache): the improved edges by a mask, their values selected
+                unsigned imp = (nd[0] < old[0]) | (nd[1] < old[1]) << 1
+                               | (nd[2] < old[2]) << 2 | (nd[3] < old[3]) << 3;
+                while (imp) {
+                    int i = __ffs(imp) - 1;
+                    imp &= imp - 1;
+                    improved(i == 0 ? v[0] : i == 1 ? v[1] : i == 2 ? v[2] : v[3],
+                             i == 0 ? nd[0] : i == 1 ? nd[1] : i == 2 ? nd[2] : nd[3],
+                             i == 0 ? old[0] : i == 1 ? old[1] : i == 2 ? old[2] : old[3],
+                             i == 0 ? mo[0] : i == 1 ? mo[1] : i == 2 ? mo[2] : mo[3]);
+                }
+#endif
+            }
+        };
+        // u's edges [start, end) over its group's `lanes` threads; a vertex of `big`
+        // edges or more is listed (one atomic gives its slot and its first edge in the
+        // list's edge space) and its edges shared out below
+        auto expand = [&](vid_t u, double du, long long start, long long end, int ln) {
             if (end - start >= big) {
                 if (ln == 0) {
                     unsigned long long at = atomicAdd((unsigned long long*)&S[S_BIGS],
@@ -243,8 +295,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 }
                 return;
             }
-            edges += (end - start + lanes - 1 - ln) / lanes;
-            for (long long k = start + ln; k < end; k += lanes) relax(du, k);
+            relax_edges(du, start + ln, end, lanes);
         };
         auto add_to_r = [&](vid_t u) {                         // Δ-stepping: R ∪= u
             if (stamp[u] != bucket) {
@@ -261,49 +312,75 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             for (long long j = gid; j < nf; j += groups) {
                 vid_t u = F[j];
                 if (RULE == DELTA && kind == RELAX && lane == 0) add_to_r(u);
-                expand(u, __ldcg(&d[u]), lane);
+                expand(u, __ldcg(&d[u]), ptr[u], ptr[u + 1], lane);
             }
         } else {
-            // ================= scan: F = pile⟨fresh, selected⟩, staged and relaxed by its
-            // block; the rest of the fresh pile copied on
+            // ================= scan: F = pile⟨selected⟩ (fresh entries only), staged with
+            // their edge ranges and relaxed by their block; the rest copied on
             nf = 0;
             const vid_t* qv = (scans & 1) ? pv_b : pv_a;
             const double* qd = (scans & 1) ? pd_b : pd_a;
-            const int glanes = lanes, bgroups = blockDim.x / lanes;
-            const int blane = threadIdx.x % glanes;
+            const int bgroups = blockDim.x / lanes, blane = threadIdx.x % lanes;
             for (long long base = (long long)blockIdx.x * blockDim.x; base < np;
-                 base += stride) {
-                if (threadIdx.x == 0) n_stage = 0;
-                __syncthreads();
-                PROF(1)
+                 base += stride, ++chunk) {
+                // this chunk's stage count; thread 0 clears the next chunk's (read two
+                // stage barriers ago)
+                int* cnt = &n_stage[chunk % 3];
+                if (threadIdx.x == 0) n_stage[(chunk + 1) % 3] = 0;
                 long long j = base + threadIdx.x;
                 if (j < np) {
                     vid_t v = qv[j];
-                    double dv = qd[j];
-                    double mo = RULE == CRAUSER ? minout[v] : 0.0;
-                    if (__ldcg(&d[v]) == dv) {                   // fresh
-                        if (routed ? dv < theta : dv <= theta) {
-                            int at = atomicAdd(&n_stage, 1);
-                            stage_v[at] = v;
-                            stage_d[at] = dv;
-                            ++selected;
-                            if (!routed) mark[v] = SETTLED_MARK;
-                            if (RULE == DELTA) add_to_r(v);
-                        } else {
-                            long long at = claim(pos);
-                            if (at < pcap) { pv[at] = v; pd[at] = dv; } else over = 1;
-                            ++added;
-                            fold = fmin(fold, dv + mo);
+                    double dv, mo = 0.0;
+                    bool take;
+                    long long start = 0, end = 0;
+                    if (routed) {                              // δ read now; ptr alongside
+                        dv = __ldcg(&d[v]);
+                        start = ptr[v];
+                        end = ptr[v + 1];
+                        take = dv < theta;
+                        if (take) in_pile[v] = 0;
+                    } else {                                   // fresh: d(v) still δ
+                        dv = qd[j];
+                        take = dv <= theta;
+                        double now;
+                        if (take) { now = __ldcg(&d[v]); start = ptr[v]; end = ptr[v + 1]; }
+                        else {
+                            now = __ldcg(&d[v]);
+                            if (RULE == CRAUSER) mo = minout[v];
                         }
+                        if (now != dv) take = false, dv = RULE_INF;          // stale: drop
+                    }
+                    if (take) {
+                        int at = atomicAdd(cnt, 1);
+                        stage_at[at] = start;
+                        stage_deg[at] = (int)min(end - start, (long long)INT_MAX);
+                        stage_d[at] = dv;
+                        ++selected;
+                        if (!routed) mark[v] = SETTLED_MARK;
+                        if (RULE == DELTA) add_to_r(v);
+                        if (end - start >= big) {
+                            stage_deg[at] = 0;                  // listed instead
+                            unsigned long long b = atomicAdd(
+                                (unsigned long long*)&S[S_BIGS], BIG_ONE + (end - start));
+                            big_v[b >> 40] = v;
+                            big_off[b >> 40] = (long long)(b & BIG_EDGES);
+                        }
+                    } else if (dv < RULE_INF) {
+                        fold = fmin(fold, dv + mo);
+                        long long at = claim(pos);
+                        if (routed) pv[at] = v;
+                        else if (at < pcap) { pv[at] = v; pd[at] = dv; } else over = 1;
+                        ++added;
                     }
                 }
                 __syncthreads();
                 PROF(2)
-                int ns = n_stage;
-                for (int i = threadIdx.x / glanes; i < ns; i += bgroups)
-                    expand(stage_v[i], stage_d[i], blane);
-                __syncthreads();                              // before the stage is reused
+                int ns = *cnt;
+                for (int i = threadIdx.x / lanes; i < ns; i += bgroups)
+                    relax_edges(stage_d[i], stage_at[i] + blane, stage_at[i] + stage_deg[i],
+                                lanes);
                 PROF(3)
+                if (base + stride < np) __syncthreads();        // the stage is reused
             }
         }
         if (big_graph) {
@@ -315,16 +392,28 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             for (long long e = tid; e < total; e += stride) {
                 s = slot_of(big_off, nb, e, s);
                 vid_t u = big_v[s];
-                relax(__ldcg(&d[u]), ptr[u] + (e - big_off[s]));
-                ++edges;
+                long long k = ptr[u] + (e - big_off[s]);
+                relax_edges(__ldcg(&d[u]), k, k + 1, 1);
             }
         }
-        warp_add_into(edges, &S[S_EDGES]);
-        warp_add_into(added, &S[S_ADDED]);
-        warp_add_into(found, &S[S_FOUND]);
-        warp_add_into(selected, &S[S_SEL]);
-        warp_add_into(over, &S[S_OVER]);
-        warp_min_into(fold, acc);
+        // ---- the round's sums: one warp reduction for all six, one atomic each a warp
+        for (int o = 16; o > 0; o >>= 1) {
+            edges += __shfl_down_sync(0xffffffffu, edges, o);
+            added += __shfl_down_sync(0xffffffffu, added, o);
+            found += __shfl_down_sync(0xffffffffu, found, o);
+            selected += __shfl_down_sync(0xffffffffu, selected, o);
+            over += __shfl_down_sync(0xffffffffu, over, o);
+            fold = fmin(fold, __shfl_down_sync(0xffffffffu, fold, o));
+        }
+        if ((threadIdx.x & 31) == 0) {
+            if (edges) atomicAdd((unsigned long long*)&S[S_EDGES], (unsigned long long)edges);
+            if (added) atomicAdd((unsigned long long*)&S[S_ADDED], (unsigned long long)added);
+            if (found) atomicAdd((unsigned long long*)&S[S_FOUND], (unsigned long long)found);
+            if (selected) atomicAdd((unsigned long long*)&S[S_SEL],
+                                    (unsigned long long)selected);
+            if (over) atomicAdd((unsigned long long*)&S[S_OVER], (unsigned long long)over);
+            if (fold < RULE_INF) atomic_min_nonneg(acc, fold);
+        }
         PROF(4)
         barrier_all<GRID>();
         PROF(5)
@@ -353,10 +442,9 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         }
         ++rec;
         ++r;
-        PROF(6)
-        if (vload(&S[S_OVER])) {
-            // ================= the pile outgrew its buffer: rebuild it from d (every
-            // open vertex once: near-far, Δ-stepping δ ≥ split; the settle rules unsettled)
+        if (!routed && vload(&S[S_OVER])) {
+            // ================= the pile outgrew its buffer: rebuild it from d (each
+            // vertex reached and not settled, once)
             long long cur = scans & 1;
             vid_t* cv = cur ? pv_b : pv_a;
             double* cd = cur ? pd_b : pd_a;
@@ -366,7 +454,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             double low = RULE_INF;
             for (long long v = tid; v < n; v += stride) {
                 double dv = d[v];
-                if (dv < RULE_INF && (routed ? dv >= split : mark[v] != SETTLED_MARK)) {
+                if (dv < RULE_INF && mark[v] != SETTLED_MARK) {
                     long long at = claim(&ctl[C_POS + cur]);
                     cv[at] = (vid_t)v;
                     cd[at] = dv;
@@ -377,6 +465,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             barrier_all<GRID>();
             np = vload(&ctl[C_POS + cur]);
         }
+        PROF(6)
     }
 }
 
@@ -386,13 +475,13 @@ extern "C" __global__ void __launch_bounds__(GRID ? 256 : 1024) rule_##RTAG##_##
         const long long* hptr, const vid_t* hind, const W* hw, const double* minout,        \
         double delta, double min_w, double* d, long long n, vid_t* near_a, vid_t* near_b,   \
         vid_t* pv_a, vid_t* pv_b, double* pd_a, double* pd_b, long long pcap,               \
-        vid_t* settled, long long* mark, long long* stamp, long long* ctl, double* th,      \
-        long long* stats, double* fs, long long cap, long long wide_at, long long thin_at,  \
+        vid_t* settled, long long* mark, long long* stamp, int* in_pile, long long* ctl,    \
+        double* th, long long* stats, double* fs, long long cap, long long wide_at, long long thin_at,  \
         int lanes, vid_t* big_v, long long* big_off, long long big, int big_graph) {        \
     rule_loop<W, RULE, GRID>(indptr, indices, weights, hptr, hind, hw, minout, delta,       \
                              min_w, d, n, near_a, near_b, pv_a, pv_b, pd_a, pd_b, pcap,     \
-                             settled, mark, stamp, ctl, th, stats, fs, cap, wide_at,        \
-                             thin_at, lanes, big_v, big_off, big, big_graph);               \
+                             settled, mark, stamp, in_pile, ctl, th, stats, fs, cap,        \
+                             wide_at, thin_at, lanes, big_v, big_off, big, big_graph);      \
 }
 #define RULE_SHAPES(W, WTAG, RULE, RTAG)                                                     \
     RULE_KERNEL(W, WTAG, RULE, RTAG, false, block) RULE_KERNEL(W, WTAG, RULE, RTAG, true, grid)

@@ -54,8 +54,10 @@ class RuleLoops:
     #: shared out over every thread of the launch, not over its ``_lanes`` threads
     BIG_LANES: ClassVar[int] = 32
     #: threads a frontier vertex (None: ``_lanes``, the mean degree rounded up to a power
-    #: of two, at most a warp)
+    #: of two, at most a warp, over ``EDGES_A_TRIP``: a thread issues the loads and then
+    #: the atomics of that many edges together)
     LANES: ClassVar[int | None] = None
+    EDGES_A_TRIP: ClassVar[int] = 4
     #: threads of the one-block shape (512: grid near-far 42.8 ms, 256: 72.8, vs 28.6)
     BLOCK_THREADS: ClassVar[int] = 1024
     #: round records a launch keeps before it returns them
@@ -63,7 +65,8 @@ class RuleLoops:
 
     @cached_property
     def _rules(self):
-        prof = ("-DRULE_PROF",) if os.environ.get("SEMIRING_PATHS_RULE_PROF") else ()
+        # development switches, e.g. SEMIRING_PATHS_RULE_DEFS="-DRULE_PROF -DRULE_UNROLLED"
+        prof = tuple(os.environ.get("SEMIRING_PATHS_RULE_DEFS", "").split())
         return cp.RawModule(code=self._source("rules.cu"), options=_NVRTC + prof,
                             enable_cooperative_groups=True)
 
@@ -78,17 +81,22 @@ class RuleLoops:
         d = cp.full(n, cp.inf, cp.float64)
         d[source] = 0.0
         size = max(n, 1)
-        pcap = 2 * size + 1024          # pile entries (stale ones included) before a rebuild
+        routed = strategy in ("near-far", "delta-stepping")
+        # the pile: near-far and Δ-stepping keep each vertex once (in_pile) and read δ
+        # when they scan; the settle rules keep (v, δ) entries, stale ones included
+        pcap = size if routed else 2 * size + 1024
         near = (cp.empty(size, vid), cp.empty(size, vid))
-        piles = (cp.empty(pcap, vid), cp.empty(pcap, vid), cp.empty(pcap, cp.float64),
-                 cp.empty(pcap, cp.float64))
+        piles = (cp.empty(pcap, vid), cp.empty(pcap, vid),
+                 cp.empty(1 if routed else pcap, cp.float64),
+                 cp.empty(1 if routed else pcap, cp.float64))
         mark = cp.full(n, -1, cp.int64)
         stamp = cp.full(n, -1, cp.int64) if strategy == "delta-stepping" else mark
+        in_pile = cp.zeros(size if routed else 1, cp.int32)
         ctl = cp.zeros(CTL_SLOTS, cp.int64)
         th = cp.full(TH_SLOTS, np.inf, cp.float64)
         th[T_SPLIT] = delta or 0.0
         ctl[C_REACHED] = 1
-        if strategy in ("near-far", "delta-stepping"):
+        if routed:
             near[0][0] = source                   # round 0 relaxes the source
             mark[source] = 0
             ctl[C_NQ] = 1
@@ -100,11 +108,11 @@ class RuleLoops:
         stats = cp.empty((self.RECORDS, 4), cp.int64)
         fs = cp.empty(self.RECORDS, cp.float64)
         min_w = float(G.min_weight) if G.n_stored else 0.0
-        lanes = self.LANES or self._lanes
+        lanes = self.LANES or max(1, self._lanes // self.EDGES_A_TRIP)
         big = self.BIG_LANES * lanes
         args = (*graph, self.min_out.val, np.float64(delta or 1.0), np.float64(min_w), d,
                 np.int64(n), *near, *piles, np.int64(pcap), cp.empty(size, vid), mark, stamp,
-                ctl, th, stats, fs, np.int64(self.RECORDS), np.int64(self.WIDE_AT),
+                in_pile, ctl, th, stats, fs, np.int64(self.RECORDS), np.int64(self.WIDE_AT),
                 np.int64(self.THIN_AT), np.int32(lanes), cp.empty(size, vid),
                 cp.empty(size, cp.int64), np.int64(big),
                 np.int32(G.n_stored and int(G.out_degree.max()) >= big))
