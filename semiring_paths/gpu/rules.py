@@ -17,7 +17,6 @@ cooperative grid as large as stays resident runs them all, two grid barriers a r
 
 from __future__ import annotations
 
-import os
 import time
 from functools import cached_property
 from typing import ClassVar
@@ -31,12 +30,8 @@ from .device import _NVRTC
 #: strategy → the kernels' rule tag (min_plus, non-negative weights)
 RULES = {"near-far": "near_far", "delta-stepping": "delta", "martin": "martin",
          "crauser": "crauser", "crauser-economic": "economic"}
-# ctl and th slots of rules.cu: the loop's state, then two pile and two R position counters,
-# then three sets of 7 round sums; split, θ, then three pile-minimum accumulators
-C_ROUND, C_SCANS, C_NP, C_NQ, C_HEAVY, C_DONE, C_REC, C_REACHED, C_SETTLED, C_POS = range(10)
-CTL_SLOTS = C_POS + 2 + 2 + 3 * 7
-T_SPLIT, T_THETA, T_ACC = range(3)
-TH_SLOTS = T_ACC + 3
+# ctl slots of rules.cu
+NEAR, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET, BIGS = range(13)
 
 
 class RuleLoops:
@@ -50,14 +45,22 @@ class RuleLoops:
     #: Kronecker 22 near-far 24.0 → 22.5, Δ-stepping 19.1 → 20.2, Martín 28.3 → 30.8
     WIDE_AT: ClassVar[int] = 16384
     THIN_AT: ClassVar[int] = 4096
+    #: a pile entry counts as 1/PILE_DIV of a frontier vertex in that width (a refill
+    #: reads it twice; a frontier vertex costs its edges).  H100, Kronecker 22 from its
+    #: largest hub, ms, PILE_DIV 8 → 2: Crauser 14.2 → 13.9, economic 14.2 → 13.4, Martín
+    #: 15.6 → 14.7, near-far and Δ-stepping unchanged (a large pile goes to the grid
+    #: sooner: one block reading 10⁵ pile entries twice a round is the slow part there)
+    PILE_DIV: ClassVar[int] = 2
+    #: blocks of 256 threads of the cooperative shape (None: as many as stay resident).
+    #: Fewer, with lower WIDE_AT / THIN_AT, measured no better on the 1000² grid (near-far
+    #: 25.3 ms → 22.8–29.8 with 4–32 blocks, Δ-stepping 35.6 → 56–82, Crauser unchanged)
+    GRID_BLOCKS: ClassVar[int | None] = None
     #: a frontier vertex with this many times ``_lanes`` edges or more has its edges
     #: shared out over every thread of the launch, not over its ``_lanes`` threads
     BIG_LANES: ClassVar[int] = 32
     #: threads a frontier vertex (None: ``_lanes``, the mean degree rounded up to a power
-    #: of two, at most a warp, over ``EDGES_A_TRIP``: a thread issues the loads and then
-    #: the atomics of that many edges together)
+    #: of two, at most a warp)
     LANES: ClassVar[int | None] = None
-    EDGES_A_TRIP: ClassVar[int] = 4
     #: threads of the one-block shape (512: grid near-far 42.8 ms, 256: 72.8, vs 28.6)
     BLOCK_THREADS: ClassVar[int] = 1024
     #: round records a launch keeps before it returns them
@@ -65,9 +68,7 @@ class RuleLoops:
 
     @cached_property
     def _rules(self):
-        # development switches, e.g. SEMIRING_PATHS_RULE_DEFS="-DRULE_PROF -DRULE_UNROLLED"
-        prof = tuple(os.environ.get("SEMIRING_PATHS_RULE_DEFS", "").split())
-        return cp.RawModule(code=self._source("rules.cu"), options=_NVRTC + prof,
+        return cp.RawModule(code=self._source("rules.cu"), options=_NVRTC,
                             enable_cooperative_groups=True)
 
     def _rule_loop(self, strategy: str, source: int, delta: float | None, trace):
@@ -80,42 +81,26 @@ class RuleLoops:
             graph = (self.indptr, self.indices, self.weights) * 2
         d = cp.full(n, cp.inf, cp.float64)
         d[source] = 0.0
-        size = max(n, 1)
-        routed = strategy in ("near-far", "delta-stepping")
-        # the pile: near-far and Δ-stepping keep each vertex once (in_pile) and read δ
-        # when they scan; the settle rules keep (v, δ) entries, stale ones included
-        pcap = size if routed else 2 * size + 1024
-        near = (cp.empty(size, vid), cp.empty(size, vid))
-        piles = (cp.empty(pcap, vid), cp.empty(pcap, vid),
-                 cp.empty(1 if routed else pcap, cp.float64),
-                 cp.empty(1 if routed else pcap, cp.float64))
+        near_a = cp.empty(max(n, 1), vid)
+        near_a[0] = source
+        queues = (near_a, cp.empty(max(n, 1), vid), cp.empty(max(n, 1), vid),
+                  cp.empty(max(n, 1), vid), cp.empty(max(n, 1), vid))
         mark = cp.full(n, -1, cp.int64)
-        stamp = cp.full(n, -1, cp.int64) if strategy == "delta-stepping" else mark
-        in_pile = cp.zeros(size if routed else 1, cp.int32)
-        ctl = cp.zeros(CTL_SLOTS, cp.int64)
-        th = cp.full(TH_SLOTS, np.inf, cp.float64)
-        th[T_SPLIT] = delta or 0.0
-        ctl[C_REACHED] = 1
-        if routed:
-            near[0][0] = source                   # round 0 relaxes the source
-            mark[source] = 0
-            ctl[C_NQ] = 1
-        else:                                     # the pile holds (source, 0)
-            piles[0][0] = source
-            piles[2][0] = 0.0
-            ctl[C_POS] = ctl[C_NP] = 1
-            th[T_ACC] = (self.min_out.val[source] if strategy == "crauser" else 0.0)
+        mark[source] = 0
+        in_pile, stamp = cp.zeros(n, cp.int32), cp.full(n, -1, cp.int64)
+        ctl = cp.zeros(13, cp.int64)
+        ctl[NEAR] = 1
+        th = cp.asarray([delta or 0.0, np.inf], cp.float64)
         stats = cp.empty((self.RECORDS, 4), cp.int64)
         fs = cp.empty(self.RECORDS, cp.float64)
         min_w = float(G.min_weight) if G.n_stored else 0.0
-        lanes = self.LANES or max(1, self._lanes // self.EDGES_A_TRIP)
+        lanes = self.LANES or self._lanes
         big = self.BIG_LANES * lanes
         args = (*graph, self.min_out.val, np.float64(delta or 1.0), np.float64(min_w), d,
-                np.int64(n), *near, *piles, np.int64(pcap), cp.empty(size, vid), mark, stamp,
-                in_pile, ctl, th, stats, fs, np.int64(self.RECORDS), np.int64(self.WIDE_AT),
-                np.int64(self.THIN_AT), np.int32(lanes), cp.empty(size, vid),
-                cp.empty(size, cp.int64), np.int64(big),
-                np.int32(G.n_stored and int(G.out_degree.max()) >= big))
+                *queues, mark, in_pile, stamp, ctl, th, stats, fs,
+                np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
+                np.int64(self.PILE_DIV), np.int32(lanes), cp.empty(max(n, 1), vid), cp.empty(max(n, 1), cp.int64),
+                np.int64(big), np.int32(G.n_stored and int(G.out_degree.max()) >= big))
         grid = False
         third = "changed" if strategy == "near-far" else "settled"
         settle, settled = strategy in ("martin", "crauser", "crauser-economic"), 0
@@ -124,11 +109,12 @@ class RuleLoops:
             kernel = self._rules.get_function(
                 f"rule_{tag}_{'grid' if grid else 'block'}_{self.weight_tag}")
             if grid:
-                kernel(*self._resident_grid, args)
+                kernel(*((self.GRID_BLOCKS,), (256,)) if self.GRID_BLOCKS
+                       else self._resident_grid, args)
             else:
                 kernel((1,), (self.BLOCK_THREADS,), args)
             state = ctl.get()
-            rows = int(state[C_REC])
+            rows = int(state[REC])
             if rows:
                 s, f = stats[:rows].get(), fs[:rows].get()
                 if settle:                    # settled so far, as the CPU records it
@@ -137,8 +123,8 @@ class RuleLoops:
                 trace.add_many(frontier=s[:, 0], edges=s[:, 1], pending=s[:, 3], delta=f,
                                seconds=(time.perf_counter() - t0) / rows,
                                direction="fused", **{third: s[:, 2]})
-                ctl[C_REC] = 0
-            if state[C_DONE]:
+                ctl[REC] = 0
+            if state[DONE]:
                 return d
             if rows < self.RECORDS:           # it returned for the other shape
                 grid = not grid
