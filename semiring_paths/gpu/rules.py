@@ -99,7 +99,8 @@ class RuleLoops:
         args = (*graph, self.min_out.val, np.float64(delta or 1.0), np.float64(min_w), d,
                 *queues, mark, in_pile, stamp, ctl, th, stats, fs,
                 np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
-                np.int64(self.PILE_DIV), np.int32(lanes), cp.empty(max(n, 1), vid), cp.empty(max(n, 1), cp.int64),
+                np.int64(self.PILE_DIV), np.int32(lanes), cp.empty(max(n, 1), vid),
+                cp.empty(max(n, 1), cp.int64),
                 np.int64(big), np.int32(G.n_stored and int(G.out_degree.max()) >= big))
         grid = False
         third = "changed" if strategy == "near-far" else "settled"
