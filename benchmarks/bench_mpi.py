@@ -44,11 +44,12 @@ def worker(a) -> None:
     if a.road:
         graphs.append((Path(a.road).name.split(".")[0],
                        lambda: sp.read(shared_dir() / a.road)))
-    for name, make in graphs:
+    for (name, make), order in [(g, o) for g in graphs for o in a.order.split(",")]:
         G = make() if comm.Get_rank() == 0 else None
         s = int(np.argmax(G.out_degree)) if G is not None else 0
         s = comm.bcast(s, root=0)
-        part = mpi.partition(G, comm)
+        part = mpi.partition(G, comm, order=None if order == "file" else order)
+        name = name if order == "file" else f"{name} ({order})"
         runs = [("bfs", lambda tr, p=part, s=s: mpi.bfs(p, s, comm, trace=tr)),
                 ("bfs local", lambda tr, p=part, s=s: mpi.bfs(p, s, comm, local=True,
                                                               trace=tr)),
@@ -112,6 +113,9 @@ def main(argv=None) -> int:
                     "(kept if a later rank count is stopped; default: a temporary file)")
     ap.add_argument("--cache", help="folder for the generated graph (default: the temp "
                                     "folder), reused by every rank count")
+    ap.add_argument("--order", default="file",
+                    help="vertex numberings to cut the ranges from (comma list of 'file', "
+                         "'rcm': reverse Cuthill-McKee bands)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.worker:
@@ -121,7 +125,8 @@ def main(argv=None) -> int:
     log = Path(a.log) if a.log else Path(tempfile.mkdtemp()) / "runs.jsonl"
     for k in [int(x) for x in a.ranks.split(",") if x]:
         cmd = [mpiexec, "-n", str(k), sys.executable, __file__, "--worker", str(log),
-               "--kron", str(a.kron), "--road", a.road or "", "--repeat", str(a.repeat)]
+               "--kron", str(a.kron), "--road", a.road or "", "--repeat", str(a.repeat),
+               "--order", a.order]
         if a.cache:
             cmd += ["--cache", a.cache]
         if a.skip_dijkstra:

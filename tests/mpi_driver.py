@@ -1,6 +1,7 @@
 """Run by ``tests/test_mpi.py`` under ``mpiexec -n K``: for every ``*.spg`` graph of a
 folder (and its ``.src`` source), the partitioned BFS and workfront SSSP (each also with
-``local=True``), Δ-stepping and the Dijkstra baseline; rank 0 saves
+``local=True``), Δ-stepping and the Dijkstra baseline, and three of them again on the
+graph renumbered by reverse Cuthill-McKee (``order="rcm"``); rank 0 saves
 ``<name>.<what>.npy`` and the parents."""
 
 import sys
@@ -28,6 +29,10 @@ def main(folder: Path) -> None:
                    "delta_small": mpi.sssp(part, s, comm, method="delta-stepping",
                                            delta=0.5),
                    "dijkstra": mpi.sssp(part, s, comm, method="dijkstra")}
+        banded = mpi.partition(G, comm, order="rcm")   # renumbered; results in file ids
+        results |= {"bfs_rcm": mpi.bfs(banded, s, comm, local=True),
+                    "workfront_rcm": mpi.sssp(banded, s, comm, local=True),
+                    "delta_rcm": mpi.sssp(banded, s, comm, method="delta-stepping")}
         try:                                     # a clear refusal, on every rank
             mpi.sssp(part, s, comm, method="delta-stepping", local=True)
         except ValueError as e:

@@ -1,6 +1,7 @@
 """The MPI-partitioned searches (``distributed/mpi.py``, level by level and with
 ``local=True``) under ``mpiexec -n 1/2/3``:
-levels equal scipy's, distances the CPU backend's, and every parent is a tight edge, on
+levels equal scipy's, distances the CPU backend's, and every parent is a tight edge (also
+on the graph renumbered by reverse Cuthill-McKee, results back in the file's ids), on
 seeded random graphs and hypothesis's multigraphs (directed and undirected, unreachable
 parts, zero and float weights, more ranks than some graphs need) and on real graphs; the
 command line writes what it says."""
@@ -72,14 +73,15 @@ def _compare(graphs: dict, folder: Path) -> None:
     for name, (G, s) in graphs.items():
         A = G.to_scipy(np.float64)
         hops = csgraph.shortest_path(A, unweighted=True, indices=s)
-        for what in ("bfs", "bfs_local"):
+        for what in ("bfs", "bfs_local", "bfs_rcm"):
             lv = np.load(folder / f"{name}.{what}.npy")
             np.testing.assert_array_equal(lv, np.where(np.isinf(hops), -1, hops),
                                           err_msg=f"{name} {what}")
             _check_tree(G, s, np.where(lv < 0, np.inf, lv).astype(float),
                         np.load(folder / f"{name}.{what}.parents.npy"), hops=True)
         want = sp.sssp(G, s, backend="cpu").distances      # zero weights: scipy drops them
-        for what in ("workfront", "workfront_local", "delta", "delta_small", "dijkstra"):
+        for what in ("workfront", "workfront_local", "delta", "delta_small", "dijkstra",
+                     "workfront_rcm", "delta_rcm"):
             d = np.load(folder / f"{name}.{what}.npy")
             np.testing.assert_allclose(d, want, rtol=1e-12, err_msg=f"{name} {what}")
             _check_tree(G, s, d, np.load(folder / f"{name}.{what}.parents.npy"),
