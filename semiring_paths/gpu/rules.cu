@@ -36,6 +36,20 @@ enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, 
 #define BIG_ONE (1ull << 40)
 #define BIG_EDGES ((1ull << 40) - 1)
 
+// opt-in instrumentation (compile with -DRULE_PROF, e.g. SEMIRING_PATHS_RULE_DEFS=
+// -DRULE_PROF): thread 0's clock cycles in each phase, summed over the run in rule_prof
+// (slots below; read with RawModule.get_global).  Cycles waited at a barrier are the
+// other threads' work.
+#ifdef RULE_PROF
+__device__ unsigned long long rule_prof[12];
+#define PROF(k) if (tid == 0) { long long c_ = clock64(); prof_acc[k] += c_ - prof_t; \
+                                prof_t = c_; }
+#else
+#define PROF(k)
+#endif
+enum { P_TOP = 0, P_RELAX, P_RELAX_WAIT, P_RELAX_BOOK, P_MIN, P_MIN_WAIT, P_SELECT,
+       P_SELECT_WAIT, P_ROUNDS, P_REFILLS, P_SLOTS };
+
 template <bool GRID>
 __device__ __forceinline__ void barrier_all() {
     if (GRID) cooperative_groups::this_grid().sync();
@@ -104,17 +118,24 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         if (threadIdx.x < 2) th_s[threadIdx.x] = th_g[threadIdx.x];
         __syncthreads();
     }
+    long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    long long stride = (long long)gridDim.x * blockDim.x;
+    long long gid = tid / lanes, groups = stride / lanes;      // `lanes` threads a vertex
+    int lane = (int)(tid % lanes);
+#ifdef RULE_PROF
+    long long prof_t = clock64(), prof_acc[P_SLOTS] = {0};
+#endif
     auto leave = [&]() {                 // every thread calls it, together
+#ifdef RULE_PROF
+        if (tid == 0)
+            for (int k = 0; k < P_SLOTS; ++k) atomicAdd(&rule_prof[k], prof_acc[k]);
+#endif
         if (!GRID) {
             __syncthreads();
             if (threadIdx.x < CTL_SLOTS) ctl_g[threadIdx.x] = ctl_s[threadIdx.x];
             if (threadIdx.x < 2) th_g[threadIdx.x] = th_s[threadIdx.x];
         }
     };
-    long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    long long stride = (long long)gridDim.x * blockDim.x;
-    long long gid = tid / lanes, groups = stride / lanes;      // `lanes` threads a vertex
-    int lane = (int)(tid % lanes);
     for (;;) {
         // ---- every thread reads the same state (written before the last barrier)
         long long nq = vload(&ctl[NEAR]), np = vload(&ctl[PILE]), rs = vload(&ctl[RSIZE]);
@@ -131,7 +152,11 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         vid_t* pile = ps ? pile_b : pile_a;
         vid_t* pile2 = ps ? pile_a : pile_b;
         double split = vloadd(&th[0]);
+        PROF(P_TOP)
         if (nq > 0 || (RULE == DELTA && rs > 0)) {
+#ifdef RULE_PROF
+            if (tid == 0) ++prof_acc[P_ROUNDS];
+#endif
             // ================= relax: t = F min.+ A (F = near; Δ-stepping's heavy pass:
             // F = R over the heavy edges), improved vertices routed
             bool heavy = RULE == DELTA && nq == 0;
@@ -194,7 +219,9 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 }
             }
             warp_add_into(edges, &ctl[EDGES]);
+            PROF(P_RELAX)
             barrier_all<GRID>();
+            PROF(P_RELAX_WAIT)
             if (tid == 0) {
                 long long row = ctl[REC];
                 stats[4 * row] = nf;
@@ -213,7 +240,11 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 th[1] = RULE_INF;
             }
             barrier_all<GRID>();
+            PROF(P_RELAX_BOOK)
         } else {
+#ifdef RULE_PROF
+            if (tid == 0) ++prof_acc[P_REFILLS];
+#endif
             // ================= refill: θ = min over the pile, near = pile⟨δ < split⟩
             if (np == 0) {                                    // nothing open: done
                 if (tid == 0) ctl[DONE] = 1;
@@ -227,7 +258,9 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 low = fmin(low, key);
             }
             warp_min_into(low, &th[1]);
+            PROF(P_MIN)
             barrier_all<GRID>();
+            PROF(P_MIN_WAIT)
             low = vloadd(&th[1]);              // inf only for crauser: sinks, settle all
             double theta = RULE == ECONOMIC ? low + min_w : low;
             if (routed) theta = next_split(low, delta, split);
@@ -242,6 +275,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                     enqueue(pile2, &ctl[PILE2], v);
                 }
             }
+            PROF(P_SELECT)
             barrier_all<GRID>();
             if (tid == 0) {
                 ctl[PILE] = ctl[PILE2];
@@ -252,6 +286,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 th[1] = theta;                                // recorded with the round
             }
             barrier_all<GRID>();
+            PROF(P_SELECT_WAIT)
         }
     }
 }

@@ -17,6 +17,7 @@ cooperative grid as large as stays resident runs them all, two grid barriers a r
 
 from __future__ import annotations
 
+import os
 import time
 from functools import cached_property
 from typing import ClassVar
@@ -68,7 +69,9 @@ class RuleLoops:
 
     @cached_property
     def _rules(self):
-        return cp.RawModule(code=self._source("rules.cu"), options=_NVRTC,
+        # development switches, e.g. SEMIRING_PATHS_RULE_DEFS=-DRULE_PROF (rules.cu)
+        defs = tuple(os.environ.get("SEMIRING_PATHS_RULE_DEFS", "").split())
+        return cp.RawModule(code=self._source("rules.cu"), options=_NVRTC + defs,
                             enable_cooperative_groups=True)
 
     def _rule_loop(self, strategy: str, source: int, delta: float | None, trace):
