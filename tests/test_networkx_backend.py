@@ -252,12 +252,44 @@ def test_can_run_declines_what_it_cannot_serve_exactly():
     G = nx.path_graph(3)
     nx.set_edge_attributes(G, -1, "weight")
     can = nxb.BackendInterface.can_run
-    assert can("dijkstra_path_length", (G, 0, 2), {}) is not True     # negative weights
+    assert can("single_source_dijkstra_path_length", (G, 0), {}) is not True   # negative
+    # a point-to-point query on a graph not converted yet leaves its weight scan to the
+    # call, which hands the negative weights to NetworkX's own code
+    assert can("dijkstra_path_length", (G, 0, 2), {}) is True
+    served = nxb.dispatch_counts["dijkstra_path_length"]
+    with pytest.raises(ValueError, match="negative weights"):
+        nx.dijkstra_path_length(G, 0, 2, backend="semiring_paths")
+    assert nxb.dispatch_counts["dijkstra_path_length"] == served
     assert can("dijkstra_path_length", (G, 0, 2), {"weight": lambda u, v, d: 1}) is not True
     assert can("bfs_edges", (G, 0), {"sort_neighbors": sorted}) is not True
     assert can("bellman_ford_path_length", (G, 0, 2), {}) is True
     with pytest.raises(nx.NetworkXUnbounded):
         nx.bellman_ford_path_length(G, 0, 2, backend="semiring_paths")
+
+
+def test_point_to_point_queries_wait_for_a_converted_graph():
+    """Under ``backend_priority`` a point-to-point query runs here only on a graph
+    already converted: NetworkX's search stops at the target, a conversion reads every
+    edge.  Once another call has converted the graph, the same query is served."""
+    G = nx.grid_2d_graph(80, 80)                       # 12 640 edges: past the size rule
+    nx.set_edge_attributes(G, 1, "weight")
+    should = nxb.BackendInterface.should_run
+    assert "point-to-point" in should("dijkstra_path_length", (G, (0, 0), (5, 5)), {})
+    assert "point-to-point" in should("shortest_path", (G, (0, 0), (5, 5)), {})
+    assert should("shortest_path", (G, (0, 0)), {}) is True          # every target
+    served = nxb.dispatch_counts["dijkstra_path_length"]
+    try:
+        nx.config.backend_priority = ["semiring_paths"]
+        assert nx.dijkstra_path_length(G, (0, 0), (5, 5)) == 10       # NetworkX's
+        assert nxb.dispatch_counts["dijkstra_path_length"] == served
+        nx.single_source_shortest_path_length(G, (0, 0))              # hops only
+        assert "point-to-point" in should("dijkstra_path_length", (G, (0, 0), (5, 5)), {})
+        nx.single_source_dijkstra_path_length(G, (0, 0))              # converts
+        assert should("dijkstra_path_length", (G, (0, 0), (5, 5)), {}) is True
+        assert nx.dijkstra_path_length(G, (0, 0), (5, 5)) == 10       # served here
+        assert nxb.dispatch_counts["dijkstra_path_length"] == served + 1
+    finally:
+        nx.config.backend_priority = []
 
 
 def test_weight_scan_once_per_graph_until_it_changes(monkeypatch):
@@ -342,10 +374,10 @@ def test_should_run_once_per_graph_and_info_says_why():
     G.add_edge(5, 6)                                     # NetworkX clears the cache
     assert should("radius", (G,), {}) == why
     big = nx.grid_2d_graph(80, 80)                       # 12,640 edges
-    assert should("has_path", (big,), {}) is True
+    assert should("single_source_shortest_path_length", (big,), {}) is True
     mid = nx.grid_2d_graph(40, 40)                       # 3,120 edges, n·m ≈ 5·10⁶
     assert should("diameter", (mid,), {}) is True
-    assert should("has_path", (mid,), {}) != True        # noqa: E712 (a reason)
+    assert should("single_source_shortest_path_length", (mid,), {}) != True  # noqa: E712
     docs = nxb.get_info()["functions"]
     assert "sort_neighbors" in docs["bfs_edges"]["additional_docs"]
     assert "zero weights" in docs["betweenness_centrality"]["additional_docs"]

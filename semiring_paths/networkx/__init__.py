@@ -25,7 +25,15 @@ from . import (  # noqa: F401
     weighted,
 )
 from .convert import NAME, SemiringPathsGraph
-from .registry import COMMON_DECLINES, REGISTRY, _caching, dispatch_counts
+from .registry import (
+    COMMON_DECLINES,
+    REGISTRY,
+    _arguments,
+    _caching,
+    converted,
+    dispatch_counts,
+    point_to_point,
+)
 
 #: graphs with fewer edges stay with NetworkX under ``backend_priority``
 SHOULD_RUN_EDGES = 10_000
@@ -38,6 +46,11 @@ ALL_SOURCES = frozenset({
     "closeness_centrality", "harmonic_centrality", "betweenness_centrality",
     "eccentricity", "diameter", "radius", "average_shortest_path_length"})
 ALL_SOURCES_WORK = 1_000_000
+#: the functions that can be point-to-point queries (``registry.point_to_point``)
+POINT_NAMES = frozenset({"bidirectional_dijkstra", "bidirectional_shortest_path", "has_path",
+                         "dijkstra_path", "dijkstra_path_length", "shortest_path",
+                         "shortest_path_length", "single_source_dijkstra",
+                         "multi_source_dijkstra"})
 
 __all__ = ["FUNCTIONS", "BackendInterface", "SemiringPathsGraph", "dispatch_counts",
            "get_info"]
@@ -70,8 +83,17 @@ class BackendInterface:
         own loop over sources then costs far more than converting once).  Decided once
         per graph and kind: kept in ``G.__networkx_cache__``, which NetworkX clears when
         the graph changes, so the per-source calls NetworkX's own all-pairs code makes
-        pay a dictionary lookup."""
+        pay a dictionary lookup.  A point-to-point query (``registry.point_to_point``)
+        runs here only on a graph already converted: NetworkX answers it from the few
+        vertices its search touches, where a conversion reads every edge."""
         G = args[0] if args else kwargs.get("G")
+        if name in POINT_NAMES:
+            a = _arguments(name, args, kwargs)
+            wa = REGISTRY[name].weight_arg
+            if a is not None and point_to_point(name, a) and not converted(
+                    G, a.get(wa) if wa else None):
+                return ("a point-to-point query on a graph not converted yet: NetworkX's "
+                        "search stops at the target, a conversion reads every edge")
         G = getattr(G, "nx", G)
         every = name in ALL_SOURCES
         key = (*_SHOULD, every)

@@ -28,8 +28,8 @@ COMMON_DECLINES = ("arguments NetworkX itself would reject",
                    "weight functions (callables)",
                    "non-numeric or non-finite weights")
 
-__all__ = ["COMMON_DECLINES", "REGISTRY", "adjacency_weights", "dispatch_counts", "handed_weights",
-           "networkx_algorithm", "weight_facts"]
+__all__ = ["COMMON_DECLINES", "REGISTRY", "adjacency_weights", "converted", "dispatch_counts",
+           "handed_weights", "networkx_algorithm", "point_to_point", "weight_facts"]
 
 #: calls served by this backend, per function name
 dispatch_counts: Counter = Counter()
@@ -50,7 +50,11 @@ class Registered:
     #: what ``extra`` declines, in words (``get_info``)
     declines: tuple[str, ...] = ()
 
-    def can_run(self, args: tuple, kwargs: dict) -> bool | str:
+    def can_run(self, args: tuple, kwargs: dict, *, defer: bool = True) -> bool | str:
+        """True, or why NetworkX keeps the call.  ``defer``: a point-to-point query on a
+        graph not converted yet leaves its weight scan (a pass over every edge) to
+        :meth:`served` — ``should_run`` hands such a query to NetworkX, and a call that
+        names the backend converts the graph anyway."""
         a = _arguments(self.name, args, kwargs)
         if a is None:
             return "arguments NetworkX itself would reject"
@@ -63,13 +67,50 @@ class Registered:
             return why
         G = a.get("G")
         if weight is not None and G is not None:
-            numeric, negative = weight_facts(getattr(G, "nx", G), weight)
+            nxG = getattr(G, "nx", G)
+            cache = getattr(nxG, "__networkx_cache__", None) if _caching() else None
+            if defer and cache is not None and point_to_point(self.name, a) \
+                    and not converted(G, weight):
+                cache[_UNCHECKED] = True
+                return True
+            numeric, negative = weight_facts(nxG, weight)
             if not numeric:
                 return "non-numeric or non-finite weights are left to NetworkX"
             dijkstra = self.dijkstra(a) if callable(self.dijkstra) else self.dijkstra
             if dijkstra and negative:
                 return "negative weights with Dijkstra: NetworkX's own behaviour is kept"
         return True
+
+
+#: NetworkX stops these at the target (one fringe or two), often after a few vertices:
+#: under ``backend_priority`` they run here only on a graph already converted
+POINT_TO_POINT = frozenset({"bidirectional_dijkstra", "bidirectional_shortest_path",
+                            "has_path", "dijkstra_path", "dijkstra_path_length"})
+#: ... and these when given a target (and a source)
+WITH_TARGET = frozenset({"shortest_path", "shortest_path_length", "single_source_dijkstra",
+                         "multi_source_dijkstra"})
+_UNCHECKED = ("semiring_paths", "weights not checked yet")
+
+
+def point_to_point(name: str, a: dict) -> bool:
+    """Whether NetworkX answers this call by a search that stops at its target."""
+    if name in POINT_TO_POINT:
+        return True
+    if name not in WITH_TARGET or a.get("target") is None:
+        return False
+    if name.startswith("shortest_path"):
+        return a.get("source") is not None and a.get("method") != "bellman-ford"
+    return True
+
+
+def converted(G, weight: str | None) -> bool:
+    """Whether the engine already holds ``G``'s graph for ``weight`` (None: hops), on our
+    converted graph or on the one NetworkX's dispatcher cached on ``G``."""
+    if getattr(G, "__networkx_backend__", None) == "semiring_paths":
+        return (weight, False) in G._graphs
+    cache = getattr(G, "__networkx_cache__", None)
+    ours = cache.get("backends", {}).get("semiring_paths", {}) if cache else {}
+    return any((weight, False) in getattr(g, "_graphs", ()) for g in ours.values())
 
 
 def no_precomputed_paths(a: dict) -> str | None:
@@ -198,6 +239,16 @@ def networkx_algorithm(*, weight_arg: str | None = None,
         name = fn.__name__
 
         def served(*args: Any, **kwargs: Any):
+            G = args[0] if args else kwargs.get("G")
+            cache = getattr(getattr(G, "nx", G), "__networkx_cache__", None)
+            if cache and cache.pop(_UNCHECKED, False):
+                # can_run deferred the weight scan (a point-to-point query on a graph
+                # not converted yet): done now, and NetworkX's own code where it declines
+                if REGISTRY[name].can_run(args, kwargs, defer=False) is not True:
+                    orig = getattr(nx, name).orig_func
+                    if args:
+                        return orig(getattr(G, "nx", G), *args[1:], **kwargs)
+                    return orig(**{**kwargs, "G": getattr(G, "nx", G)})
             dispatch_counts[name] += 1
             with _no_cycle_collection():
                 return fn(*args, **kwargs)
