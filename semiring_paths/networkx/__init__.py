@@ -27,7 +27,9 @@ from . import (  # noqa: F401
 from .convert import NAME, SemiringPathsGraph
 from .registry import (
     COMMON_DECLINES,
+    POINT_TO_POINT,
     REGISTRY,
+    WITH_TARGET,
     _arguments,
     _caching,
     converted,
@@ -47,10 +49,7 @@ ALL_SOURCES = frozenset({
     "eccentricity", "diameter", "radius", "average_shortest_path_length"})
 ALL_SOURCES_WORK = 1_000_000
 #: the functions that can be point-to-point queries (``registry.point_to_point``)
-POINT_NAMES = frozenset({"bidirectional_dijkstra", "bidirectional_shortest_path", "has_path",
-                         "dijkstra_path", "dijkstra_path_length", "shortest_path",
-                         "shortest_path_length", "single_source_dijkstra",
-                         "multi_source_dijkstra"})
+POINT_NAMES = POINT_TO_POINT | WITH_TARGET
 
 __all__ = ["FUNCTIONS", "BackendInterface", "SemiringPathsGraph", "dispatch_counts",
            "get_info"]

@@ -33,7 +33,11 @@ class SemiringPathsGraph:
         self.nx = G
         self.nodes = list(G)
         self.index = dict(zip(self.nodes, range(len(self.nodes))))     # C-level
-        self._graphs: dict[Any, Graph] = {}
+        # what is built from G (engine graphs per weight, adjacency, scratch), shared with
+        # the converted objects of G that NetworkX's cache holds (it keeps one per set of
+        # attributes, and may drop one for a more general one): as fresh as that cache
+        self._graphs: dict[Any, Any] = next(
+            (g._graphs for g in registry.cached_conversions(G)), {})
 
     @property
     def _labels_are_indices(self) -> bool:

@@ -103,14 +103,19 @@ def point_to_point(name: str, a: dict) -> bool:
     return True
 
 
+def cached_conversions(G) -> list:
+    """Our converted objects of the NetworkX graph ``G`` that NetworkX's cache holds."""
+    cache = getattr(G, "__networkx_cache__", None) if _caching() else None
+    ours = cache.get("backends", {}).get("semiring_paths", {}) if cache else {}
+    return [g for g in ours.values() if getattr(g, "__networkx_backend__", None)
+            == "semiring_paths"]
+
+
 def converted(G, weight: str | None) -> bool:
-    """Whether the engine already holds ``G``'s graph for ``weight`` (None: hops), on our
-    converted graph or on the one NetworkX's dispatcher cached on ``G``."""
+    """Whether the engine already holds ``G``'s graph for ``weight`` (None: hops)."""
     if getattr(G, "__networkx_backend__", None) == "semiring_paths":
         return (weight, False) in G._graphs
-    cache = getattr(G, "__networkx_cache__", None)
-    ours = cache.get("backends", {}).get("semiring_paths", {}) if cache else {}
-    return any((weight, False) in getattr(g, "_graphs", ()) for g in ours.values())
+    return any((weight, False) in g._graphs for g in cached_conversions(G))
 
 
 def no_precomputed_paths(a: dict) -> str | None:
@@ -255,6 +260,7 @@ def networkx_algorithm(*, weight_arg: str | None = None,
 
         served.__name__, served.__doc__ = name, fn.__doc__ or doc
         served._implementation = fn
+        _parameters(name)            # read NetworkX's signature now, not in a first call
         REGISTRY[name] = Registered(name, served, weight_arg, dijkstra, can_run, doc,
                                     declines)
         return served
