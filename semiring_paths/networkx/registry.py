@@ -260,7 +260,6 @@ def networkx_algorithm(*, weight_arg: str | None = None,
 
         served.__name__, served.__doc__ = name, fn.__doc__ or doc
         served._implementation = fn
-        _parameters(name)            # read NetworkX's signature now, not in a first call
         REGISTRY[name] = Registered(name, served, weight_arg, dijkstra, can_run, doc,
                                     declines)
         return served
