@@ -39,11 +39,14 @@ class RuleLoops:
     """Mixin of ``GPUBackend``: :meth:`_rule_loop` for ``FusedSSSP.fused`` (Δ-stepping's
     light and heavy edges and Crauser's minout come from ``vectors.OpenSetOps``)."""
 
-    #: a one-block launch hands over to the grid when its near queue plus an eighth of
-    #: its pile passes this many vertices; the grid hands back below ``THIN_AT``.  H100,
+    #: a one-block launch hands over to the grid when its near queue plus its pile over
+    #: ``PILE_DIV`` passes this many vertices; the grid hands back below ``THIN_AT``.  H100,
     #: weights 1..255, median of 3 sources, ms (WIDE_AT/THIN_AT 4096/1024 → 16384/4096):
     #: 1000² grid Δ-stepping 62.1 → 40.5, near-far 28.6 → 28.0, Martín 620 → 619;
     #: Kronecker 22 near-far 24.0 → 22.5, Δ-stepping 19.1 → 20.2, Martín 28.3 → 30.8
+    #: A grid of 4–32 blocks instead of the resident one, handed over at WIDE_AT /
+    #: THIN_AT 512–2048 / 128–512, measured no better on the 1000² grid (near-far 25.3 ms
+    #: → 22.8–29.8, Δ-stepping 35.6 → 56–82, Crauser unchanged).
     WIDE_AT: ClassVar[int] = 16384
     THIN_AT: ClassVar[int] = 4096
     #: a pile entry counts as 1/PILE_DIV of a frontier vertex in that width (a refill
@@ -52,10 +55,6 @@ class RuleLoops:
     #: 15.6 → 14.7, near-far and Δ-stepping unchanged (a large pile goes to the grid
     #: sooner: one block reading 10⁵ pile entries twice a round is the slow part there)
     PILE_DIV: ClassVar[int] = 2
-    #: blocks of 256 threads of the cooperative shape (None: as many as stay resident).
-    #: Fewer, with lower WIDE_AT / THIN_AT, measured no better on the 1000² grid (near-far
-    #: 25.3 ms → 22.8–29.8 with 4–32 blocks, Δ-stepping 35.6 → 56–82, Crauser unchanged)
-    GRID_BLOCKS: ClassVar[int | None] = None
     #: a frontier vertex with this many times ``_lanes`` edges or more has its edges
     #: shared out over every thread of the launch, not over its ``_lanes`` threads
     BIG_LANES: ClassVar[int] = 32
@@ -113,8 +112,7 @@ class RuleLoops:
             kernel = self._rules.get_function(
                 f"rule_{tag}_{'grid' if grid else 'block'}_{self.weight_tag}")
             if grid:
-                kernel(*((self.GRID_BLOCKS,), (256,)) if self.GRID_BLOCKS
-                       else self._resident_grid, args)
+                kernel(*self._resident_grid, args)
             else:
                 kernel((1,), (self.BLOCK_THREADS,), args)
             state = ctl.get()

@@ -27,14 +27,10 @@ from . import (  # noqa: F401
 from .convert import NAME, SemiringPathsGraph
 from .registry import (
     COMMON_DECLINES,
-    POINT_TO_POINT,
     REGISTRY,
-    WITH_TARGET,
-    _arguments,
     _caching,
-    converted,
     dispatch_counts,
-    point_to_point,
+    waits_for_conversion,
 )
 
 #: graphs with fewer edges stay with NetworkX under ``backend_priority``
@@ -48,8 +44,6 @@ ALL_SOURCES = frozenset({
     "closeness_centrality", "harmonic_centrality", "betweenness_centrality",
     "eccentricity", "diameter", "radius", "average_shortest_path_length"})
 ALL_SOURCES_WORK = 1_000_000
-#: the functions that can be point-to-point queries (``registry.point_to_point``)
-POINT_NAMES = POINT_TO_POINT | WITH_TARGET
 
 __all__ = ["FUNCTIONS", "BackendInterface", "SemiringPathsGraph", "dispatch_counts",
            "get_info"]
@@ -86,13 +80,9 @@ class BackendInterface:
         runs here only on a graph already converted: NetworkX answers it from the few
         vertices its search touches, where a conversion reads every edge."""
         G = args[0] if args else kwargs.get("G")
-        if name in POINT_NAMES:
-            a = _arguments(name, args, kwargs)
-            wa = REGISTRY[name].weight_arg
-            if a is not None and point_to_point(name, a) and not converted(
-                    G, a.get(wa) if wa else None):
-                return ("a point-to-point query on a graph not converted yet: NetworkX's "
-                        "search stops at the target, a conversion reads every edge")
+        if waits_for_conversion(name, args, kwargs):
+            return ("a point-to-point query on a graph not converted yet: NetworkX's "
+                    "search stops at the target, a conversion reads every edge")
         G = getattr(G, "nx", G)
         every = name in ALL_SOURCES
         key = (*_SHOULD, every)

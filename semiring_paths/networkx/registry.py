@@ -29,7 +29,8 @@ COMMON_DECLINES = ("arguments NetworkX itself would reject",
                    "non-numeric or non-finite weights")
 
 __all__ = ["COMMON_DECLINES", "REGISTRY", "adjacency_weights", "converted", "dispatch_counts",
-           "handed_weights", "networkx_algorithm", "point_to_point", "weight_facts"]
+           "handed_weights", "networkx_algorithm", "point_to_point", "waits_for_conversion",
+           "weight_facts"]
 
 #: calls served by this backend, per function name
 dispatch_counts: Counter = Counter()
@@ -101,6 +102,18 @@ def point_to_point(name: str, a: dict) -> bool:
     if name.startswith("shortest_path"):
         return a.get("source") is not None and a.get("method") != "bellman-ford"
     return True
+
+
+def waits_for_conversion(name: str, args: tuple, kwargs: dict) -> bool:
+    """A point-to-point query on a graph not converted yet for its weight (``should_run``
+    leaves it to NetworkX)."""
+    if name not in POINT_TO_POINT and name not in WITH_TARGET:
+        return False
+    a = _arguments(name, args, kwargs)
+    if a is None or not point_to_point(name, a):
+        return False
+    weight_arg = REGISTRY[name].weight_arg
+    return not converted(a.get("G"), a.get(weight_arg) if weight_arg else None)
 
 
 def cached_conversions(G) -> list:
