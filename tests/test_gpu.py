@@ -206,11 +206,48 @@ def test_as_cupy_keeps_results_on_the_device():
         sp.sssp(G, 5, backend="cpu", as_cupy=True)
 
 
-@pytest.mark.parametrize("tail", ["block", "async", "cooperative", "cuda-graph"])
-def test_every_tail_of_high_diameter_searches(tail):
-    """Every way to finish a long search gives the CPU's levels and distances."""
-    from semiring_paths.generators import grid
+@pytest.mark.parametrize("strategy", ["sovm", "bovm", "direction-optimizing"])
+def test_fused_bfs_traces_as_the_cpu(strategy, monkeypatch, graphblas_rounds):
+    """The device-resident BFS of ``bfs_loop.cu``: the CPU's levels, a BFS tree, and the
+    trace of the shared loop (``algorithms/bfs.py``, run here by the CPU's GraphBLAS
+    rounds) level by level — frontier, edges, next frontier, direction: the same rule on
+    the same sizes; so does the step loop it replaces.  The shapes hand over both
+    ways (a one-block launch of at most 40 edges a level, the grid back after 2 thin
+    levels) and the records come back in batches of 5."""
+    from semiring_paths.generators import grid, kronecker
+    from semiring_paths.gpu.backend import GPUBackend
 
+    D = sp.Graph.from_edges(np.r_[np.arange(300), 0, 0], np.r_[np.arange(1, 301), 150, 299],
+                            directed=True)                 # a directed path with shortcuts
+    graphs = (kronecker(11, seed=4), grid(25, 30), D, sp.read("rome99"))
+    for wide_e, fused in ((10**9, True), (40, True), (40, False)):
+        monkeypatch.setattr(GPUBackend, "BFS_WIDE_E", wide_e)
+        monkeypatch.setattr(GPUBackend, "BFS_THIN_Q", 8)
+        monkeypatch.setattr(GPUBackend, "BFS_THIN_E", 30)
+        monkeypatch.setattr(GPUBackend, "BFS_THIN_LEVELS", 2)
+        monkeypatch.setattr(GPUBackend, "BFS_RECORDS", 5)
+        monkeypatch.setattr(GPUBackend, "FUSED_BFS", fused)
+        for G in graphs:
+            for s in (int(np.argmax(G.out_degree)), 0):
+                r = sp.bfs(G, s, strategy=strategy, backend="gpu")
+                c = sp.bfs(G, s, strategy=strategy, backend="cpu")
+                np.testing.assert_array_equal(r.levels, c.levels)
+                verify_bfs(G, s, r.levels, r.parents)
+                # (the step loop's device tails record neither edges nor directions)
+                keep = ((lambda st: (st.frontier, st.edges, st.changed, st.direction))
+                        if fused else (lambda st: (st.frontier, st.changed)))
+                got, want = map(keep, r.trace.steps), map(keep, c.trace.steps)
+                assert list(got) == list(want), (G.name, s, wide_e, fused)
+
+
+@pytest.mark.parametrize("tail", ["block", "async", "cooperative", "cuda-graph"])
+def test_every_tail_of_high_diameter_searches(tail, monkeypatch):
+    """Every way to finish a long search gives the CPU's levels and distances (the step
+    loop's tails: the fused BFS is off)."""
+    from semiring_paths.generators import grid
+    from semiring_paths.gpu.backend import GPUBackend
+
+    monkeypatch.setattr(GPUBackend, "FUSED_BFS", False)
     G = grid(120, 90, seed=4, weights=(0, 9))
     D = sp.Graph.from_edges(np.arange(3000), np.arange(1, 3001),
                             weights=np.r_[np.full(2000, 2.0), np.full(1000, -1.0)])
@@ -236,6 +273,7 @@ def test_block_tail_overflow_hands_over(monkeypatch):
     from semiring_paths.generators import grid
     from semiring_paths.gpu.backend import GPUBackend
 
+    monkeypatch.setattr(GPUBackend, "FUSED_BFS", False)     # the step loop's tails
     monkeypatch.setattr(GPUBackend, "_block_queue", 50)
     g = grid(60, 60, seed=5, weights=(1, 9))          # a path of 40 leads to its centre
     path = np.arange(40)

@@ -12,11 +12,18 @@ launches replayed from a CUDA graph (``DeviceGraph.tail``).
 from __future__ import annotations
 
 import time
+from functools import cached_property
+from typing import ClassVar
 
 import numpy as np
 
 from . import cp
-from .device import BFS_TAIL_AFTER, TAIL_CHECK_EVERY, _report, high_diameter
+from .device import _NVRTC, BFS_TAIL_AFTER, TAIL_CHECK_EVERY, _report, high_diameter
+
+#: fused_bfs's strategies → the kernels' mode tag of bfs_loop.cu
+_LOOP_MODES = {"sovm": "push", "bovm": "pull", "direction-optimizing": "do"}
+#: ctl slots of bfs_loop.cu
+_B_SLOTS, _B_DONE, _B_REC, _B_STATS = 13, 8, 9, 6
 
 
 class _Frontier:
@@ -55,6 +62,121 @@ class BFSSteps:
                       edges=int(self.graph.out_degree[source]), levels=levels)
         return q, parents, levels
 
+    # ----------------------------------------------------------------- fused loop
+    #: run a whole BFS as the device-resident loop of ``bfs_loop.cu`` (False: the shared
+    #: loop of ``algorithms/bfs.py`` drives the step kernels below, a host check a level)
+    FUSED_BFS: ClassVar[bool] = True
+    #: the one-block shape takes push levels of at most this many edges (and a frontier
+    #: its shared memory holds); the grid hands back after ``BFS_THIN_LEVELS`` push levels
+    #: in a row of at most ``BFS_THIN_Q`` vertices and ``BFS_THIN_E`` edges
+    BFS_WIDE_E: ClassVar[int] = 1 << 15
+    BFS_THIN_Q: ClassVar[int] = 1024
+    BFS_THIN_E: ClassVar[int] = 1 << 13
+    BFS_THIN_LEVELS: ClassVar[int] = 4
+    #: vertices the one-block shape stages (shared memory left over is L1 cache)
+    BFS_BLOCK_QUEUE: ClassVar[int] = 4096
+    #: resident 256-thread blocks an SM of the grid shape
+    BFS_BLOCKS_PER_SM: ClassVar[int] = 4
+    #: level records a launch keeps before it returns them
+    BFS_RECORDS: ClassVar[int] = 1 << 14
+
+    @cached_property
+    def _bfs_loop(self):
+        return cp.RawModule(code=self._source("bfs_loop.cu"), options=_NVRTC,
+                            enable_cooperative_groups=True)
+
+    def fused_bfs(self, strategy: str):
+        """A whole BFS (``sovm``, ``bovm``, ``direction-optimizing``) as the device loop of
+        ``bfs_loop.cu``: ``run(source, trace, α, β) -> (levels, parents)`` on the device;
+        None where its packed queue counter cannot hold the graph (n ≥ 2²⁷) or its
+        buffers (24–32 bytes a vertex, :attr:`_bfs_buffers`) cannot be allocated."""
+        tag = _LOOP_MODES.get(strategy)
+        if tag is None or not self.FUSED_BFS or self.n >= 1 << 27:
+            return None
+        try:
+            self._bfs_buffers                              # noqa: B018 - allocated once
+        except cp.cuda.memory.OutOfMemoryError:
+            return None
+        return lambda source, trace, alpha, beta: self._fused_bfs(tag, source, trace,
+                                                                  alpha, beta)
+
+    @cached_property
+    def _bfs_buffers(self):
+        """Ping-pong queues and their edge offsets, the queue counters, three frontier
+        bitmaps for pulls, and the state with the level records after it (one copy reads
+        both), reused by every search."""
+        n = max(self.n, 1)
+        return (cp.empty(n, self.vid), cp.empty(n, self.vid), cp.empty(n, cp.int64),
+                cp.empty(n, cp.int64), cp.empty(8, cp.uint64),
+                cp.empty(3 * ((n + 31) // 32), cp.uint32),
+                cp.empty(_B_SLOTS + _B_STATS * self.BFS_RECORDS, cp.int64))
+
+    def _bfs_kernels(self, tag: str):
+        """The two shapes' kernels for ``tag``, the block's shared memory opted in, and
+        the grid's resident shape."""
+        cache = self.__dict__.setdefault("_bfs_kernel_cache", {})
+        if tag not in cache:
+            block_k = self._bfs_loop.get_function(f"bfs_block_{tag}")
+            grid_k = self._bfs_loop.get_function(f"bfs_grid_{tag}")
+            block_k.max_dynamic_shared_size_bytes = self._bfs_block_smem[1]
+            cache[tag] = block_k, grid_k, self._wide_grid(grid_k, self.BFS_BLOCKS_PER_SM)
+        return cache[tag]
+
+    @cached_property
+    def _bfs_block_smem(self) -> tuple[int, int]:
+        """(queue capacity, bytes) of the one-block shape: two staged queues of offsets,
+        row starts and ids in the opt-in shared memory."""
+        smem = cp.cuda.Device().attributes.get("MaxSharedMemoryPerBlockOptin", 48 * 1024)
+        cap = min(self.BFS_BLOCK_QUEUE, (smem - 2048) // (2 * (16 + self._id_bytes)))
+        return cap, 2 * (16 + self._id_bytes) * cap
+
+    #: level records read back with the state in one copy (more take a second one)
+    _PEEK = 64
+
+    def _fused_bfs(self, tag: str, source: int, trace, alpha: float, beta: float):
+        """A round launches the one block, then the grid, back to back (the grid finds
+        the search done, or goes on from where the block handed over) and reads the
+        state and the round's level records once; a round ends early only where the grid
+        hands a thin frontier back."""
+        n, vid, G = self.n, self.vid, self.graph
+        levels = cp.full(n, -1, cp.int32)
+        parents = cp.full(n, -1, vid)
+        q0, q1, o0, o1, cnt, bits, buf = self._bfs_buffers
+        bits.fill(0)                 # a search that ends pulling leaves its bitmaps set
+        ctl, stats = buf[:_B_SLOTS], buf[_B_SLOTS:]
+        ptr_t, idx_t = self._csc if tag != "push" else (self.indptr, self.indices)
+        block_k, grid_k, grid_shape = self._bfs_kernels(tag)
+        cap, smem = self._bfs_block_smem
+        m, n_beta, a = np.int64(G.n_stored), np.float64(n / beta), np.float64(alpha)
+        records = np.int64(self.BFS_RECORDS)
+        start, peek = vid(source), _B_SLOTS + _B_STATS * self._PEEK
+        while True:
+            if tag != "pull":
+                block_k((1,), (1024,), (
+                    self.indptr, self.indices, start, m, levels, parents, q0, q1, o0, o1,
+                    ctl, stats, records, np.int32(1), a, n_beta, np.int32(cap),
+                    np.int64(self.BFS_WIDE_E)), shared_mem=smem)
+                start = vid(-1)
+            grid_k(*grid_shape, (
+                self.indptr, self.indices, ptr_t, idx_t, start, m, vid(n), levels, parents,
+                q0, q1, o0, o1, bits, np.int64(bits.size // 3), cnt, ctl, stats, records,
+                np.int32(tag == "pull"), a, n_beta, np.int64(self.BFS_THIN_Q),
+                np.int64(self.BFS_THIN_E), np.int32(self.BFS_THIN_LEVELS)))
+            start = vid(-1)
+            head = buf[:peek].get()
+            rows = int(head[_B_REC])
+            s = (head[_B_SLOTS:] if rows <= self._PEEK else stats[:_B_STATS * rows].get()
+                 ).reshape(-1, _B_STATS)[:rows]
+            trace.add_many(frontier=s[:, 0], edges=s[:, 1], changed=s[:, 2],
+                           seconds=(s[:, 5] - s[:, 4]) / 1e9,     # by the device clock
+                           direction=np.where(s[:, 3] == 1, "pull", "push"))
+            if head[_B_DONE]:
+                return levels, parents
+            if not rows:
+                raise RuntimeError("the device BFS made no progress in a round (a bug: "
+                                   "please report it with the graph)")
+
+    # ----------------------------------------------------------------- step kernels
     # The step kernels write v⟨q⟩ = level as they claim (so ``record`` has nothing left to
     # do) and return the next frontier's size and out-edges in one 16-byte read.
     def push(self, q: _Frontier, parents, edges: int) -> _Frontier:

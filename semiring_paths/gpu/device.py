@@ -158,6 +158,16 @@ class DeviceGraph:
         blocks = self.tail_blocks or 2 * self._sms
         return (min(blocks, 2 * self._sms),), (_THREADS,)
 
+    def _wide_grid(self, kernel, most: int) -> tuple[tuple[int], tuple[int]]:
+        """A cooperative grid of 256-thread blocks as large as stays resident for
+        ``kernel`` (its registers per thread), at most ``most`` blocks an SM."""
+        try:
+            regs = -(-max(int(kernel.num_regs), 1) // 8) * 8    # allocated in eights
+            per_sm = max(1, min(most, 65536 // (regs * 256)))
+        except Exception:   # no attribute in this CuPy: the tails' safe shape
+            return self._resident_grid
+        return (per_sm * self._sms,), (256,)
+
     def _persistent(self, name, args) -> bool:
         """Launch a cooperative tail; False where the device or CuPy cannot."""
         if getattr(self, "_no_coop", False) or not self._tail_is(

@@ -144,16 +144,6 @@ class RuleLoops:
         return (v.astype(self.vid) if v.size else cp.zeros(1, self.vid),
                 off if v.size else cp.zeros(1, cp.int64), int(v.size), total, big)
 
-    def _wide_grid(self, kernel, most: int) -> tuple[tuple[int], tuple[int]]:
-        """A cooperative grid of 256-thread blocks as large as stays resident for
-        ``kernel`` (its registers per thread), at most ``most`` blocks an SM."""
-        try:
-            regs = -(-max(int(kernel.num_regs), 1) // 8) * 8    # allocated in eights
-            per_sm = max(1, min(most, 65536 // (regs * 256)))
-        except Exception:   # no attribute in this CuPy: the tails' safe shape
-            return self._resident_grid
-        return (per_sm * self._sms,), (256,)
-
     #: Bellman-Ford's shape: "edges" (a thread an edge, rows from a device array of 4 or
     #: 8 bytes an edge), "vertices" (lanes a vertex, hubs shared out), or "auto" (edges
     #: where the row array fits in a tenth of the free memory)
