@@ -14,13 +14,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
 from scipy.sparse import csgraph
 
 import semiring_paths as sp
 from semiring_paths.gpu import available
 from semiring_paths.verify import verify_bfs, verify_sssp
 
-from .conftest import shared_graph
+from .conftest import build, edge_lists, scipy_matrix, shared_graph
 
 pytestmark = [pytest.mark.gpu,
               pytest.mark.skipif(not available(), reason="CuPy finds no GPU")]
@@ -227,6 +228,7 @@ def test_fused_bfs_traces_as_the_cpu(strategy, monkeypatch, graphblas_rounds):
         monkeypatch.setattr(GPUBackend, "BFS_THIN_LEVELS", 2)
         monkeypatch.setattr(GPUBackend, "BFS_RECORDS", 5)
         monkeypatch.setattr(GPUBackend, "FUSED_BFS", fused)
+        monkeypatch.setattr(GPUBackend, "BFS_LOW_DEGREE", -1)   # every graph here
         for G in graphs:
             for s in (int(np.argmax(G.out_degree)), 0):
                 r = sp.bfs(G, s, strategy=strategy, backend="gpu")
@@ -238,6 +240,30 @@ def test_fused_bfs_traces_as_the_cpu(strategy, monkeypatch, graphblas_rounds):
                         if fused else (lambda st: (st.frontier, st.changed)))
                 got, want = map(keep, r.trace.steps), map(keep, c.trace.steps)
                 assert list(got) == list(want), (G.name, s, wide_e, fused)
+    monkeypatch.undo()
+    be = sp.backends.backend_for                      # low degree: the step loop's tails
+    assert be(grid(25, 30), "gpu").fused_bfs(strategy) is None
+    assert be(kronecker(11, seed=4), "gpu").fused_bfs(strategy) is not None
+
+
+@pytest.mark.parametrize("strategy", ["sovm", "bovm", "direction-optimizing"])
+@given(g=edge_lists())
+def test_fused_bfs_random_graphs(strategy, g):
+    """The device-resident BFS on hypothesis's graphs (all of low degree, which the
+    step loop would take: the fused loop is forced), against scipy."""
+    from semiring_paths.gpu.backend import GPUBackend
+
+    n, src, dst, w, directed, s = g
+    G = build(n, src, dst, w, directed)
+    low, GPUBackend.BFS_LOW_DEGREE = GPUBackend.BFS_LOW_DEGREE, -1
+    try:
+        r = sp.bfs(G, s, strategy=strategy, backend="gpu")
+    finally:
+        GPUBackend.BFS_LOW_DEGREE = low
+    d = csgraph.shortest_path(scipy_matrix(n, src, dst, w, directed), unweighted=True,
+                              indices=s)
+    np.testing.assert_array_equal(r.levels, np.where(np.isinf(d), -1, d))
+    verify_bfs(G, s, r.levels, r.parents)
 
 
 @pytest.mark.parametrize("tail", ["block", "async", "cooperative", "cuda-graph"])

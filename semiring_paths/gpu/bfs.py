@@ -11,6 +11,7 @@ launches replayed from a CUDA graph (``DeviceGraph.tail``).
 
 from __future__ import annotations
 
+import os
 import time
 from functools import cached_property
 from typing import ClassVar
@@ -79,19 +80,33 @@ class BFSSteps:
     BFS_BLOCKS_PER_SM: ClassVar[int] = 4
     #: level records a launch keeps before it returns them
     BFS_RECORDS: ClassVar[int] = 1 << 14
+    #: a graph whose out-degrees are all at most this (a grid, a road network: thousands
+    #: of thin levels) keeps the step loop, whose high-diameter tail (``bfs_tail_coop``:
+    #: a vertex queue, no degree bookkeeping) costs less a level than either shape here.
+    #: H100, 1000² grid, median of 8 sources: step loop 7.3 ms; this loop 13.4–15.2 ms on
+    #: one block (23 000 cycles a level, 62 % of them the claims: one SM's L2 requests,
+    #: a shared-memory bitmap no better), 8.7 ms on a cluster of 8 SMs (``cluster.sync``
+    #: 1 300 cycles; the trips to memory slower, queued on fewer SMs), 9.3–13.8 ms on
+    #: the grid with lanes a vertex (1–4 blocks an SM), measured 2026-11-24
+    BFS_LOW_DEGREE: ClassVar[int] = 64
 
     @cached_property
     def _bfs_loop(self):
-        return cp.RawModule(code=self._source("bfs_loop.cu"), options=_NVRTC,
+        # development switches, e.g. SEMIRING_PATHS_BFS_DEFS=-DBFS_PROF (bfs_loop.cu)
+        defs = tuple(os.environ.get("SEMIRING_PATHS_BFS_DEFS", "").split())
+        return cp.RawModule(code=self._source("bfs_loop.cu"), options=_NVRTC + defs,
                             enable_cooperative_groups=True)
 
     def fused_bfs(self, strategy: str):
         """A whole BFS (``sovm``, ``bovm``, ``direction-optimizing``) as the device loop of
         ``bfs_loop.cu``: ``run(source, trace, α, β) -> (levels, parents)`` on the device;
-        None where its packed queue counter cannot hold the graph (n ≥ 2²⁷) or its
-        buffers (24–32 bytes a vertex, :attr:`_bfs_buffers`) cannot be allocated."""
+        None (the step loop) on a graph of low degree (``BFS_LOW_DEGREE``), or where its
+        packed queue counter cannot hold the graph (n ≥ 2²⁷) or its buffers (24–32 bytes
+        a vertex, :attr:`_bfs_buffers`) cannot be allocated."""
         tag = _LOOP_MODES.get(strategy)
         if tag is None or not self.FUSED_BFS or self.n >= 1 << 27:
+            return None
+        if self._max_out_degree <= self.BFS_LOW_DEGREE:
             return None
         try:
             self._bfs_buffers                              # noqa: B018 - allocated once
@@ -99,6 +114,10 @@ class BFSSteps:
             return None
         return lambda source, trace, alpha, beta: self._fused_bfs(tag, source, trace,
                                                                   alpha, beta)
+
+    @cached_property
+    def _max_out_degree(self) -> int:
+        return int(self.graph.out_degree.max()) if self.n else 0
 
     @cached_property
     def _bfs_buffers(self):

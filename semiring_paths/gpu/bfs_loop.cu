@@ -49,6 +49,19 @@ __device__ __forceinline__ void record(long long* r, long long nq, long long edg
     r[0] = nq; r[1] = edges; r[2] = next; r[3] = pull; r[4] = start; r[5] = now_ns();
 }
 
+// opt-in instrumentation (SEMIRING_PATHS_BFS_DEFS=-DBFS_PROF): thread 0's clock cycles
+// in each phase of a one-block level, summed in bfs_prof (read with get_global); `dep`
+// makes the clock wait for the value the phase produced
+#ifdef BFS_PROF
+__device__ unsigned long long bfs_prof[8];
+#define BPROF(k, dep) if (tid == 0) { asm volatile("" :: "l"((long long)(dep)));         \
+    long long c_ = clock64(); bfs_prof[k] += c_ - prof_t; prof_t = c_; }
+#define BPROF_LEVEL() if (tid == 0) ++bfs_prof[7];
+#else
+#define BPROF(k, dep)
+#define BPROF_LEVEL()
+#endif
+
 struct BfsState {
     long long level, nq, ne, prev, unexplored, stored;
     int pulling;
@@ -197,6 +210,9 @@ __device__ void bfs_block(const long long* __restrict__ indptr,
     }
     if (tid == 0) s_done = 0;
     __syncthreads();
+#ifdef BFS_PROF
+    long long prof_t = clock64();
+#endif
     for (;;) {
         if (s.nq == 0) { if (tid == 0) s_done = 1; break; }
         BfsState t = s;
@@ -204,9 +220,10 @@ __device__ void bfs_block(const long long* __restrict__ indptr,
             || rec == records || !queued)
             break;                                   // wide, pulling, or records full
         s = t;
-        const long long t_level = now_ns();
+        const long long t_level = tid == 0 ? now_ns() : 0;
         if (tid == 0) { s_next[0] = 0; s_next[1] = 0; }
         __syncthreads();
+        BPROF(0, 0)
         const int nxt = cur ^ 1;
         const int lv = (int)s.level + 1;
         const long long* off = smem + cur * cap;     // this level's staged queue
@@ -238,6 +255,7 @@ __device__ void bfs_block(const long long* __restrict__ indptr,
             for (int j = 0; j < B_ITEMS; ++j)                 // π(v) = u, first claim wins
                 if ((won >> j & 1) && cas_vid(&parents[v[j]], -1, u[j]) != -1)
                     won &= ~(1u << j);
+            BPROF(1, won)
             long long row[B_ITEMS], deg[B_ITEMS];
             unsigned long long mine = 0, claimed = 0;
 #pragma unroll
@@ -251,6 +269,7 @@ __device__ void bfs_block(const long long* __restrict__ indptr,
                     ++claimed;
                 }
             }
+            BPROF(2, mine)
             claimed = __reduce_add_sync(0xffffffffu, (unsigned)claimed);
             if ((tid & 31) == 0 && claimed) atomicAdd(&s_next[1], claimed);
             unsigned long long total;
@@ -258,6 +277,7 @@ __device__ void bfs_block(const long long* __restrict__ indptr,
             unsigned long long base_q = s_next[0];
             __syncthreads();
             if (tid == 0) s_next[0] += total;
+            BPROF(3, 0)
             at += base_q;
             long long pos = (long long)(at >> CNT_SHIFT), o = (long long)(at & CNT_EDGES);
 #pragma unroll
@@ -270,6 +290,7 @@ __device__ void bfs_block(const long long* __restrict__ indptr,
             }
         }
         __syncthreads();
+        BPROF(4, 0)
         long long nq = (long long)s_next[1];
         if (tid == 0) record(stats + B_STATS * rec, s.nq, s.ne, nq, 0, t_level);
         ++rec;
@@ -278,6 +299,8 @@ __device__ void bfs_block(const long long* __restrict__ indptr,
         s.ne = (long long)(s_next[0] & CNT_EDGES); s.level += 1;
         cur = nxt;
         __syncthreads();
+        BPROF(5, 0)
+        BPROF_LEVEL()
     }
     if (tid == 0) {
         write_state(ctl, s);
@@ -351,7 +374,7 @@ __device__ void bfs_grid(const long long* __restrict__ indptr,
         if (thin_next >= thin_levels || rec == records) break;   // one block's, or full
         thin = thin_next;
         s = t;
-        const long long t_level = now_ns();
+        const long long t_level = gtid == 0 ? now_ns() : 0;
         const int nxt = cur ^ 1;
         const int lv = (int)s.level + 1;
         vid_t* q_n = nxt ? q1 : q0;
