@@ -293,6 +293,22 @@ def test_every_tail_of_high_diameter_searches(tail, monkeypatch):
             be.tail = "auto"
 
 
+def test_async_tail_parents_beyond_the_resident_grid():
+    """The async tail's parent pass covers every vertex of a graph larger than the grid
+    that stays resident (a cooperative module's launch is cut down to that grid)."""
+    from semiring_paths.generators import grid
+
+    G = grid(700, 700)                                 # 490 000 vertices
+    be = sp.backends.backend_for(G, "gpu")
+    be.tail = "async"
+    try:
+        r = sp.bfs(G, 0, backend="gpu")
+    finally:
+        be.tail = "auto"
+    assert r.trace.iterations > 16                     # the tail ran
+    verify_bfs(G, 0, r.levels, r.parents)
+
+
 def test_block_tail_overflow_hands_over(monkeypatch):
     """A frontier outgrowing the one-block queue: the level is finished and the grid-wide
     tail takes over from it, with the same answers."""

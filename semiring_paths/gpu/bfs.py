@@ -267,8 +267,7 @@ class BFSSteps:
             lv = cp.where(levels < 0, big, levels)
             self._async("bfs_async", queue, (self.indptr, self.indices), lv)
             ptr_t, idx_t = self._csc
-            grid, block = self._grid(n)
-            self._tails.get_function("bfs_parents")(grid, block, (
+            self._tails.get_function("bfs_parents")(*self._resident_grid, (   # strides
                 ptr_t, idx_t, lv, self.vid(n), np.int32(level), parents))
             levels[:] = cp.where(lv == big, -1, lv)
             later = lv[(lv > level) & (lv != big)] - level - 1

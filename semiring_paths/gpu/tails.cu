@@ -209,13 +209,16 @@ extern "C" __global__ void bfs_parents(const long long* __restrict__ indptr_t,
                                        const vid_t* __restrict__ indices_t,
                                        const int* __restrict__ levels, vid_t n, int from,
                                        vid_t* __restrict__ parents) {
-    vid_t v = (vid_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (v >= n) return;
-    int lv = levels[v];
-    if (lv <= from) return;
-    for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
-        vid_t u = indices_t[k];
-        if (levels[u] == lv - 1) { parents[v] = u; return; }
+    // grid-stride: this module launches cooperatively, and CuPy cuts such a grid down to
+    // what stays resident (a 10⁶-vertex graph: 1 056 of 3 907 blocks on an H100)
+    for (long long v = (long long)blockIdx.x * blockDim.x + threadIdx.x; v < n;
+         v += (long long)gridDim.x * blockDim.x) {
+        int lv = levels[v];
+        if (lv <= from) continue;
+        for (long long k = indptr_t[v]; k < indptr_t[v + 1]; ++k) {
+            vid_t u = indices_t[k];
+            if (levels[u] == lv - 1) { parents[v] = u; break; }
+        }
     }
 }
 
