@@ -268,9 +268,9 @@ def test_can_run_declines_what_it_cannot_serve_exactly():
 
 
 def test_point_to_point_queries_wait_for_a_converted_graph():
-    """Under ``backend_priority`` a point-to-point query runs here only on a graph
-    already converted: NetworkX's search stops at the target, a conversion reads every
-    edge.  Once another call has converted the graph, the same query is served."""
+    """Under ``backend_priority`` a point-to-point query (or a few BFS layers) runs here
+    only on a graph already converted: NetworkX's search stops early, a conversion reads
+    every edge.  Once another call has converted the graph, the same query is served."""
     G = nx.grid_2d_graph(80, 80)                       # 12 640 edges: past the size rule
     nx.set_edge_attributes(G, 1, "weight")
     should = nxb.BackendInterface.should_run
@@ -288,6 +288,22 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
         assert should("dijkstra_path_length", (G, (0, 0), (5, 5)), {}) is True
         assert nx.dijkstra_path_length(G, (0, 0), (5, 5)) == 10       # served here
         assert nxb.dispatch_counts["dijkstra_path_length"] == served + 1
+    finally:
+        nx.config.backend_priority = []
+    # a few BFS layers: NetworkX's descendants_at_distance stops its bfs_layers early
+    H = nx.grid_2d_graph(80, 80)
+    for name, args in (("descendants_at_distance", (H, (0, 0), 2)),
+                       ("bfs_layers", (H, (0, 0)))):
+        assert "point-to-point" in should(name, args, {})
+    layers = nxb.dispatch_counts["bfs_layers"]
+    try:
+        nx.config.backend_priority = ["semiring_paths"]
+        assert nx.descendants_at_distance(H, (0, 0), 2) == {(0, 2), (1, 1), (2, 0)}
+        assert nxb.dispatch_counts["bfs_layers"] == layers        # NetworkX's own
+        nx.single_source_shortest_path_length(H, (0, 0))          # converts (hops)
+        assert should("bfs_layers", (H, (0, 0)), {}) is True
+        assert len(list(nx.bfs_layers(H, (0, 0)))) == 159
+        assert nxb.dispatch_counts["bfs_layers"] == layers + 1    # served here
     finally:
         nx.config.backend_priority = []
 

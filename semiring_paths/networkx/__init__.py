@@ -76,13 +76,14 @@ class BackendInterface:
         own loop over sources then costs far more than converting once).  Decided once
         per graph and kind: kept in ``G.__networkx_cache__``, which NetworkX clears when
         the graph changes, so the per-source calls NetworkX's own all-pairs code makes
-        pay a dictionary lookup.  A point-to-point query (``registry.point_to_point``)
-        runs here only on a graph already converted: NetworkX answers it from the few
-        vertices its search touches, where a conversion reads every edge."""
+        pay a dictionary lookup.  A query NetworkX stops early (point to point, or a
+        few BFS layers: ``registry.point_to_point``) runs here only on a graph already
+        converted: NetworkX answers it from the few vertices its search touches, where a
+        conversion reads every edge."""
         G = args[0] if args else kwargs.get("G")
         if waits_for_conversion(name, args, kwargs):
             return ("a point-to-point query on a graph not converted yet: NetworkX's "
-                    "search stops at the target, a conversion reads every edge")
+                    "search stops early, a conversion reads every edge")
         G = getattr(G, "nx", G)
         every = name in ALL_SOURCES
         key = (*_SHOULD, every)
