@@ -268,9 +268,11 @@ def test_can_run_declines_what_it_cannot_serve_exactly():
 
 
 def test_point_to_point_queries_wait_for_a_converted_graph():
-    """Under ``backend_priority`` a point-to-point query (or a few BFS layers) runs here
-    only on a graph already converted: NetworkX's search stops early, a conversion reads
-    every edge.  Once another call has converted the graph, the same query is served."""
+    """Under ``backend_priority`` a point-to-point query runs here only on a graph
+    already converted: NetworkX's search stops at the target, a conversion reads every
+    edge.  Once another call has converted the graph, the same query is served.  A few
+    BFS layers (``descendants_at_distance``) are served, from NetworkX's own dicts until
+    the graph is converted."""
     G = nx.grid_2d_graph(80, 80)                       # 12 640 edges: past the size rule
     nx.set_edge_attributes(G, 1, "weight")
     should = nxb.BackendInterface.should_run
@@ -290,20 +292,25 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
         assert nxb.dispatch_counts["dijkstra_path_length"] == served + 1
     finally:
         nx.config.backend_priority = []
-    # a few BFS layers: NetworkX's descendants_at_distance stops its bfs_layers early
+    # a few layers: served without a pass over the graph until it is converted
+    from semiring_paths.networkx import registry
+
     H = nx.grid_2d_graph(80, 80)
-    for name, args in (("descendants_at_distance", (H, (0, 0), 2)),
-                       ("bfs_layers", (H, (0, 0)))):
-        assert "point-to-point" in should(name, args, {})
-    layers = nxb.dispatch_counts["bfs_layers"]
+    assert should("descendants_at_distance", (H, (0, 0), 2), {}) is True
+    count = nxb.dispatch_counts["descendants_at_distance"]
+    want = {(0, 2), (1, 1), (2, 0)}
     try:
         nx.config.backend_priority = ["semiring_paths"]
-        assert nx.descendants_at_distance(H, (0, 0), 2) == {(0, 2), (1, 1), (2, 0)}
-        assert nxb.dispatch_counts["bfs_layers"] == layers        # NetworkX's own
+        assert nx.descendants_at_distance(H, (0, 0), 2) == want
+        assert nx.descendants_at_distance(H, (0, 0), 500) == set()
+        assert nxb.dispatch_counts["descendants_at_distance"] == count + 2
+        ours = registry.cached_conversions(H)
+        assert ours and not any(g.built(("adj", False)) or g.built("nodes") for g in ours)
         nx.single_source_shortest_path_length(H, (0, 0))          # converts (hops)
-        assert should("bfs_layers", (H, (0, 0)), {}) is True
-        assert len(list(nx.bfs_layers(H, (0, 0)))) == 159
-        assert nxb.dispatch_counts["bfs_layers"] == layers + 1    # served here
+        list(nx.bfs_layers(H, (0, 0)))                            # builds the adjacency
+        assert nx.descendants_at_distance(H, (0, 0), 2) == want   # from the CSR now
+        assert nx.descendants_at_distance(H, (0, 0), 158) == {(79, 79)}
+        assert any(g.built(("adj", False)) for g in registry.cached_conversions(H))
     finally:
         nx.config.backend_priority = []
 
@@ -398,3 +405,17 @@ def test_should_run_once_per_graph_and_info_says_why():
     assert "sort_neighbors" in docs["bfs_edges"]["additional_docs"]
     assert "zero weights" in docs["betweenness_centrality"]["additional_docs"]
     assert "negative weights" in docs["single_source_dijkstra"]["additional_docs"]
+
+
+def test_should_run_estimates_edges_only_where_the_verdict_is_clear():
+    """should_run counts edges exactly on small graphs and near its thresholds; a graph
+    far past them is judged from a sample of degrees (no pass over every node)."""
+    from semiring_paths.networkx import _edges_estimate
+
+    assert _edges_estimate(nx.path_graph(300)) == 299                 # small: exact
+    G = nx.grid_2d_graph(200, 200)
+    est, m = _edges_estimate(G), G.number_of_edges()
+    assert est != m and m / 2 <= est <= 2 * m                        # far past: sampled
+    H = nx.gnm_random_graph(3000, 10_000, seed=1)
+    assert _edges_estimate(H) == 10_000                              # near the line: exact
+    assert nxb.BackendInterface.should_run("bfs_edges", (G, (0, 0)), {}) is True

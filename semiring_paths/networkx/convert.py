@@ -31,13 +31,28 @@ class SemiringPathsGraph:
 
     def __init__(self, G: nx.Graph):
         self.nx = G
-        self.nodes = list(G)
-        self.index = dict(zip(self.nodes, range(len(self.nodes))))     # C-level
-        # what is built from G (engine graphs per weight, adjacency, scratch), shared with
-        # the converted objects of G that NetworkX's cache holds (it keeps one per set of
-        # attributes, and may drop one for a more general one): as fresh as that cache
+        # what is built from G (labels, engine graphs per weight, adjacency, scratch),
+        # shared with the converted objects of G that NetworkX's cache holds (it keeps one
+        # per set of attributes, and may drop one for a more general one): as fresh as
+        # that cache.  Nothing is read from G here: a query answered from a few vertices
+        # (``descendants_at_distance``) must not pay for a pass over the graph.
         self._graphs: dict[Any, Any] = next(
             (g._graphs for g in registry.cached_conversions(G)), {})
+
+    @property
+    def nodes(self) -> list:
+        """The node labels in NetworkX's order (index i ↔ ``nodes[i]``)."""
+        if "nodes" not in self._graphs:
+            self._graphs["nodes"] = list(self.nx)
+        return self._graphs["nodes"]
+
+    @property
+    def index(self) -> dict:
+        """Label → index."""
+        if "index" not in self._graphs:
+            nodes = self.nodes
+            self._graphs["index"] = dict(zip(nodes, range(len(nodes))))    # C-level
+        return self._graphs["index"]
 
     @property
     def _labels_are_indices(self) -> bool:
@@ -60,13 +75,18 @@ class SemiringPathsGraph:
         return self.nx.is_multigraph()
 
     def __len__(self) -> int:
-        return len(self.nodes)
+        return len(self.nx)
 
     def __contains__(self, v) -> bool:
         try:
-            return v in self.index
+            return v in self.nx._adj
         except TypeError:
             return False
+
+    def built(self, what) -> bool:
+        """Whether ``what`` (a key of the shared builds: ``("adj", False)``, ``(weight,
+        False)``, …) has been built from the graph."""
+        return what in self._graphs
 
     def __iter__(self):
         return iter(self.nodes)

@@ -83,14 +83,13 @@ class Registered:
         return True
 
 
-#: NetworkX stops these early, often after a few vertices: at the target (one fringe or
-#: two), or after a few layers (``descendants_at_distance``; ``bfs_layers``, a generator
-#: its callers stop early — NetworkX's own ``descendants_at_distance`` among them, which
-#: otherwise had a 20 µs query pay a whole conversion here): under ``backend_priority``
-#: they run here only on a graph already converted
+#: NetworkX stops these at the target (one fringe or two), often after a few vertices:
+#: under ``backend_priority`` they run here only on a graph already converted
+#: (``descendants_at_distance``, which stops after a few layers, is served, and answers
+#: from NetworkX's dicts until the graph is converted: declined, NetworkX's own would
+#: call ``bfs_layers``, served here, which converts)
 POINT_TO_POINT = frozenset({"bidirectional_dijkstra", "bidirectional_shortest_path",
-                            "has_path", "dijkstra_path", "dijkstra_path_length",
-                            "descendants_at_distance", "bfs_layers"})
+                            "has_path", "dijkstra_path", "dijkstra_path_length"})
 #: ... and these when given a target (and a source)
 WITH_TARGET = frozenset({"shortest_path", "shortest_path_length", "single_source_dijkstra",
                          "multi_source_dijkstra"})
@@ -98,8 +97,7 @@ _UNCHECKED = ("semiring_paths", "weights not checked yet")
 
 
 def point_to_point(name: str, a: dict) -> bool:
-    """Whether NetworkX answers this call by a search that stops early (at its target,
-    or after a few layers)."""
+    """Whether NetworkX answers this call by a search that stops at its target."""
     if name in POINT_TO_POINT:
         return True
     if name not in WITH_TARGET or a.get("target") is None:

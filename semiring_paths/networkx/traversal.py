@@ -58,7 +58,26 @@ def descendants_at_distance(G, source, distance):
         raise nx.NetworkXError(f"The node {source} is not in the graph.")
     if distance < 0 or distance != int(distance):
         return set()                      # NetworkX's layer count never equals it
+    if not G.built(("adj", False)):       # a few layers from a graph not converted yet:
+        return _layer_from_dicts(G.nx._adj, source, int(distance))   # no pass over it
     ptr, ind = G.adjacency(False)
     scratch, query = G.pair_scratch()
     return set(G.labels(layer_at(ptr, ind, G.index[source], int(distance),
                                  scratch.seen[0], query)))
+
+
+def _layer_from_dicts(adj, source, distance: int) -> set:
+    """The vertices ``distance`` hops from ``source`` by a BFS over NetworkX's own
+    adjacency dicts, stopped there (what NetworkX does through ``bfs_layers``)."""
+    seen, layer = {source}, [source]
+    for _ in range(distance):
+        nxt = []
+        for u in layer:
+            for v in adj[u]:
+                if v not in seen:
+                    seen.add(v)
+                    nxt.append(v)
+        if not nxt:
+            return set()
+        layer = nxt
+    return set(layer)
