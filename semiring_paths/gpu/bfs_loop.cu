@@ -7,23 +7,28 @@
 // when a launch returns.  Two shapes share the state and hand over to each other:
 //
 //   one block (bfs_block_*, 1024 threads): thin push levels, the frontier staged in
-//     shared memory with its edge offsets and row starts, each thread claiming ITEMS
-//     consecutive edges a pass (their loads issued together: a level is about three
-//     dependent trips to memory and three barriers).  It returns once the rule pulls or
-//     a frontier outgrows its shared memory or `wide_e` edges.
+//     shared memory with its edge offsets and row starts, each thread claiming B_ITEMS
+//     consecutive edges a pass.  It returns once the rule pulls or a frontier outgrows
+//     its shared memory or `wide_e` edges.  (One SM's trips to L2 bound a level: on a
+//     1000² grid, 23 000 cycles, most of them the claims; graphs of low degree keep the
+//     step loop's tail, gpu/bfs.py BFS_LOW_DEGREE.)
 //   a cooperative grid (bfs_grid_*): wide levels, a grid barrier each.  Push is
 //     edge-balanced (a block locates the frontier positions of its edge chunk with a
 //     k-ary search, then stages them); pull gives a thread to each unreached vertex,
-//     which stops at its first in-neighbour on the current level.  It returns to the
-//     one block after `thin_levels` thin push levels in a row.
+//     which tests four in-edges a trip against the frontier's bitmap and stops at the
+//     first hit.  It returns to the one block after `thin_levels` thin push levels in a
+//     row.  Three bitmaps rotate: level ℓ reads ℓ % 3, sets its claims in (ℓ + 1) % 3
+//     and clears (ℓ + 2) % 3; after a pull the queue is listed from the claims' bitmap.
 //
+// The host launches the block and then the grid back to back (the grid finds the search
+// done, or goes on where the block handed over) and reads the state once a round.
 // The frontier is a queue of the vertices with out-edges, with `offs`, the exclusive
 // prefix sum of their out-degrees, built as they are claimed: one block-wide scan and
 // one atomic a block a chunk on a packed (queued << CNT_SHIFT | edges) counter give each
 // claim its position and its first edge.  Frontier sizes count every claimed vertex
 // (the rule's nq), out-degree-0 ones included.  stats[r] = (frontier, edges examined or
-// -1 for a pull, next frontier, 1 for a pull), the CPU loop's records
-// (cpu/loops/bfs.py).
+// -1 for a pull, next frontier, 1 for a pull, the device clock in ns as the level began
+// and ended): the CPU loop's records (cpu/loops/bfs.py) with their times.
 #include <cooperative_groups.h>
 
 enum BfsMode { B_PUSH = 0, B_PULL = 1, B_DO = 2 };
