@@ -305,12 +305,12 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
         assert nx.descendants_at_distance(H, (0, 0), 500) == set()
         assert nxb.dispatch_counts["descendants_at_distance"] == count + 2
         ours = registry.cached_conversions(H)
-        assert ours and not any(g.built(("adj", False)) or g.built("nodes") for g in ours)
+        assert ours and not any(g.has_adjacency() or "nodes" in g._graphs for g in ours)
         nx.single_source_shortest_path_length(H, (0, 0))          # converts (hops)
         list(nx.bfs_layers(H, (0, 0)))                            # builds the adjacency
         assert nx.descendants_at_distance(H, (0, 0), 2) == want   # from the CSR now
         assert nx.descendants_at_distance(H, (0, 0), 158) == {(79, 79)}
-        assert any(g.built(("adj", False)) for g in registry.cached_conversions(H))
+        assert any(g.has_adjacency() for g in registry.cached_conversions(H))
     finally:
         nx.config.backend_priority = []
 

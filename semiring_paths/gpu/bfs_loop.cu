@@ -105,6 +105,18 @@ __device__ __forceinline__ bool decide(BfsState& s, int mode, double alpha,
     return s.pulling;
 }
 
+// A claimed vertex v: v(v) = level; returns its out-degree (its row start in *row) and
+// adds its queue entry (queued << CNT_SHIFT | edges; none without out-edges) to *mine.
+__device__ __forceinline__ long long claim(const long long* indptr, int* levels, vid_t v,
+                                           int level, long long* row,
+                                           unsigned long long* mine) {
+    levels[v] = level;
+    *row = indptr[v];
+    long long deg = indptr[v + 1] - *row;
+    *mine += deg ? (1ull << CNT_SHIFT) + deg : 0;
+    return deg;
+}
+
 // A fresh search from `source`: v(s) = 0, π(s) = s, q = [s].
 __device__ __forceinline__ void start_state(long long* ctl, vid_t* q0, long long* o0,
                                             const long long* indptr, vid_t source,
@@ -156,9 +168,9 @@ __device__ __forceinline__ int stage_search(const long long* off, int n, long lo
     return lo;
 }
 
-// The last i < n with off[i] <= e, off in global memory: a k-ary search, each step one
-// load a thread and a block barrier (log_blockDim(n) steps instead of log2(n) dependent
-// loads).  Every thread of the block calls it.
+// The last i < n with off[i] <= e, off in global memory: a k-ary search, each step two
+// loads a thread and two block barriers (log_blockDim(n) steps instead of log2(n)
+// dependent loads).  Every thread of the block calls it.
 __device__ long long block_search(const long long* off, long long n, long long e) {
     __shared__ long long s_lo, s_hi;
     if (threadIdx.x == 0) { s_lo = 0; s_hi = n - 1; }
@@ -204,7 +216,7 @@ __device__ void bfs_block(const long long* __restrict__ indptr,
     const bool queued = bload(&ctl[B_QUEUED]) != 0;  // else the grid lists it first
     long long rec = fresh ? 0 : bload(&ctl[B_REC]);   // a round's records run on
     bool ran = false;
-    if (queued && s.stored <= cap) {                           // stage the queue it was launched on
+    if (queued && s.stored <= cap) {                 // stage the queue it was launched on
         const vid_t* gq = cur ? q1 : q0;
         const long long* go = cur ? o1 : o0;
         for (long long i = tid; i < s.stored; i += nt) {
@@ -267,10 +279,7 @@ __device__ void bfs_block(const long long* __restrict__ indptr,
             for (int j = 0; j < B_ITEMS; ++j) {
                 deg[j] = 0;
                 if (won >> j & 1) {
-                    levels[v[j]] = lv;
-                    row[j] = indptr[v[j]];
-                    deg[j] = indptr[v[j] + 1] - row[j];
-                    mine += deg[j] ? (1ull << CNT_SHIFT) + deg[j] : 0;
+                    deg[j] = claim(indptr, levels, v[j], lv, &row[j], &mine);
                     ++claimed;
                 }
             }
@@ -361,7 +370,8 @@ __device__ void bfs_grid(const long long* __restrict__ indptr,
     if (gtid == 0) {
         if (source >= 0) start_state(ctl, q0, o0, indptr, source, m, MODE, levels, parents);
         long long l = source >= 0 ? 0 : ctl[B_LEVEL];
-        for (int k = 1; k <= 2; ++k) { cnt[2 * ((l + k) % 3)] = 0; cnt[2 * ((l + k) % 3) + 1] = 0; }
+        for (int k = 1; k <= 2; ++k)                 // the next two levels' counters
+            cnt[2 * ((l + k) % 3)] = cnt[2 * ((l + k) % 3) + 1] = 0;
         listed[0] = 0; listed[1] = 0;
     }
     grid.sync();
@@ -385,7 +395,8 @@ __device__ void bfs_grid(const long long* __restrict__ indptr,
         vid_t* q_n = nxt ? q1 : q0;
         long long* off_n = nxt ? o1 : o0;
         unsigned long long* counter = cnt + 2 * ((s.level + 1) % 3);
-        if (gtid == 0) { cnt[2 * ((s.level + 2) % 3)] = 0; cnt[2 * ((s.level + 2) % 3) + 1] = 0; }
+        if (gtid == 0)                               // read last before level ℓ - 1
+            cnt[2 * ((s.level + 2) % 3)] = cnt[2 * ((s.level + 2) % 3) + 1] = 0;
         // three frontier bitmaps rotate: level ℓ reads bits ℓ % 3 and sets its claims in
         // (ℓ + 1) % 3; every bitmap is clear while the search pushes
         unsigned* fb = bits + (s.level % 3) * words;
@@ -418,11 +429,10 @@ __device__ void bfs_grid(const long long* __restrict__ indptr,
                             hit = u[j];
                 }
                 if (hit >= 0) {
+                    long long row;
                     parents[v] = hit;
-                    levels[v] = lv;
+                    claim(indptr, levels, (vid_t)v, lv, &row, &mine);
                     atomicOr(&nb[v >> 5], 1u << (v & 31));
-                    long long deg = indptr[v + 1] - indptr[v];
-                    mine += deg ? (1ull << CNT_SHIFT) + deg : 0;
                     ++claimed;
                 }
             }
@@ -441,7 +451,8 @@ __device__ void bfs_grid(const long long* __restrict__ indptr,
                         mine += deg ? (1ull << CNT_SHIFT) + deg : 0;
                     }
                     unsigned long long at = grid_append(mine, 0, listed);
-                    long long pos = (long long)(at >> CNT_SHIFT), o = (long long)(at & CNT_EDGES);
+                    long long pos = (long long)(at >> CNT_SHIFT);
+                    long long o = (long long)(at & CNT_EDGES);
                     for (unsigned y = x; y; y &= y - 1) {
                         long long v = w * 32 + __ffs(y) - 1;
                         long long deg = indptr[v + 1] - indptr[v];
@@ -492,10 +503,7 @@ __device__ void bfs_grid(const long long* __restrict__ indptr,
                 for (int j = 0; j < G_ITEMS; ++j) {
                     deg[j] = 0;
                     if (won[j]) {
-                        levels[v[j]] = lv;
-                        row[j] = indptr[v[j]];
-                        deg[j] = indptr[v[j] + 1] - row[j];
-                        mine += deg[j] ? (1ull << CNT_SHIFT) + deg[j] : 0;
+                        deg[j] = claim(indptr, levels, v[j], lv, &row[j], &mine);
                         ++claimed;
                     }
                 }
@@ -513,7 +521,8 @@ __device__ void bfs_grid(const long long* __restrict__ indptr,
         grid.sync();
         unsigned long long packed = *(volatile unsigned long long*)&counter[0];
         long long nq = (long long)*(volatile unsigned long long*)&counter[1];
-        if (gtid == 0) record(stats + B_STATS * rec, s.nq, pull ? -1 : s.ne, nq, pull, t_level);
+        if (gtid == 0)
+            record(stats + B_STATS * rec, s.nq, pull ? -1 : s.ne, nq, pull, t_level);
         ++rec;
         s.prev = s.nq; s.nq = nq; s.stored = (long long)(packed >> CNT_SHIFT);
         s.ne = (long long)(packed & CNT_EDGES); s.level += 1;

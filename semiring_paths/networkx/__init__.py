@@ -118,9 +118,10 @@ def _edges_estimate(G) -> int:
     half = 1 if G.is_directed() else 2
     if n > SAMPLE:
         est = sum(map(len, islice(adj.values(), SAMPLE))) * n // (SAMPLE * half)
-        if est >= MARGIN * SHOULD_RUN_EDGES or est * MARGIN < SHOULD_RUN_EDGES:
-            if n * est * MARGIN < ALL_SOURCES_WORK or est >= MARGIN * SHOULD_RUN_EDGES:
-                return est
+        big = est >= MARGIN * SHOULD_RUN_EDGES
+        small = est * MARGIN < SHOULD_RUN_EDGES and n * est * MARGIN < ALL_SOURCES_WORK
+        if big or small:
+            return est
     return sum(map(len, adj.values())) // half
 
 

@@ -83,10 +83,6 @@ class SemiringPathsGraph:
         except TypeError:
             return False
 
-    def built(self, what) -> bool:
-        """Whether ``what`` (a key of the shared builds: ``("adj", False)``, ``(weight,
-        False)``, …) has been built from the graph."""
-        return what in self._graphs
 
     def __iter__(self):
         return iter(self.nodes)
@@ -221,6 +217,10 @@ class SemiringPathsGraph:
             self._graphs["pair"] = Scratch(len(self.nodes))
         scratch = self._graphs["pair"]
         return scratch, scratch.next()
+
+    def has_adjacency(self, reverse: bool = False) -> bool:
+        """Whether :meth:`adjacency` has been built (a pass over every edge)."""
+        return ("adj", reverse and self.nx.is_directed()) in self._graphs
 
     def adjacency(self, reverse: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """CSR in NetworkX's neighbour order (``G._succ`` or ``G._pred``; one for both

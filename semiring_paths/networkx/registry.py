@@ -85,9 +85,6 @@ class Registered:
 
 #: NetworkX stops these at the target (one fringe or two), often after a few vertices:
 #: under ``backend_priority`` they run here only on a graph already converted
-#: (``descendants_at_distance``, which stops after a few layers, is served, and answers
-#: from NetworkX's dicts until the graph is converted: declined, NetworkX's own would
-#: call ``bfs_layers``, served here, which converts)
 POINT_TO_POINT = frozenset({"bidirectional_dijkstra", "bidirectional_shortest_path",
                             "has_path", "dijkstra_path", "dijkstra_path_length"})
 #: ... and these when given a target (and a source)
