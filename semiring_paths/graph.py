@@ -314,6 +314,11 @@ class Graph:
         return d
 
     @cached_property
+    def max_out_degree(self) -> int:
+        """The largest out-degree (0 with no vertices)."""
+        return int(self.out_degree.max()) if self.n_vertices else 0
+
+    @cached_property
     def min_out_weight(self) -> np.ndarray:
         """Per vertex, the least weight of its out-edges (``inf`` with none)."""
         out = np.full(self.n_vertices, np.inf)

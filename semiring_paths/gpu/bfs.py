@@ -106,7 +106,7 @@ class BFSSteps:
         tag = _LOOP_MODES.get(strategy)
         if tag is None or not self.FUSED_BFS or self.n >= 1 << 27:
             return None
-        if self._max_out_degree <= self.BFS_LOW_DEGREE:
+        if self.graph.max_out_degree <= self.BFS_LOW_DEGREE:
             return None
         try:
             self._bfs_buffers                              # noqa: B018 - allocated once
@@ -114,10 +114,6 @@ class BFSSteps:
             return None
         return lambda source, trace, alpha, beta: self._fused_bfs(tag, source, trace,
                                                                   alpha, beta)
-
-    @cached_property
-    def _max_out_degree(self) -> int:
-        return int(self.graph.out_degree.max()) if self.n else 0
 
     @cached_property
     def _bfs_buffers(self):

@@ -131,69 +131,6 @@ __device__ __forceinline__ void start_state(long long* ctl, vid_t* q0, long long
     q0[0] = source; o0[0] = 0;
 }
 
-// Exclusive scan of x over the block (every thread calls it); *total = the block's sum.
-__device__ __forceinline__ unsigned long long block_scan(unsigned long long x,
-                                                         unsigned long long* total) {
-    __shared__ unsigned long long warp_sums[32];
-    int lane = threadIdx.x & 31, w = threadIdx.x >> 5, nw = blockDim.x >> 5;
-    unsigned long long incl = x;
-    for (int o = 1; o < 32; o <<= 1) {
-        unsigned long long y = __shfl_up_sync(0xffffffffu, incl, o);
-        if (lane >= o) incl += y;
-    }
-    if (lane == 31) warp_sums[w] = incl;
-    __syncthreads();
-    if (w == 0) {
-        unsigned long long t = lane < nw ? warp_sums[lane] : 0;
-        for (int o = 1; o < 32; o <<= 1) {
-            unsigned long long y = __shfl_up_sync(0xffffffffu, t, o);
-            if (lane >= o) t += y;
-        }
-        if (lane < nw) warp_sums[lane] = t;
-    }
-    __syncthreads();
-    unsigned long long before = w ? warp_sums[w - 1] : 0;
-    *total = warp_sums[nw - 1];
-    __syncthreads();                                 // warp_sums is reused by the next call
-    return before + incl - x;
-}
-
-// The last i < n with off[i] <= e (off ascending, off[0] <= e); shared memory.
-__device__ __forceinline__ int stage_search(const long long* off, int n, long long e) {
-    int lo = 0, hi = n - 1;
-    while (lo < hi) {
-        int mid = (lo + hi + 1) >> 1;
-        if (off[mid] <= e) lo = mid; else hi = mid - 1;
-    }
-    return lo;
-}
-
-// The last i < n with off[i] <= e, off in global memory: a k-ary search, each step two
-// loads a thread and two block barriers (log_blockDim(n) steps instead of log2(n)
-// dependent loads).  Every thread of the block calls it.
-__device__ long long block_search(const long long* off, long long n, long long e) {
-    __shared__ long long s_lo, s_hi;
-    if (threadIdx.x == 0) { s_lo = 0; s_hi = n - 1; }
-    __syncthreads();
-    for (;;) {
-        long long lo = s_lo, hi = s_hi;
-        if (lo >= hi) break;
-        long long step = (hi - lo + blockDim.x) / blockDim.x;   // ceil(span / threads)
-        long long i = lo + (long long)threadIdx.x * step;
-        bool below = i <= hi && off[i] <= e;
-        bool next = i + step <= hi && off[i + step] <= e;
-        __syncthreads();
-        if (below && !next) {                        // the one slice holding the answer
-            s_lo = i;
-            s_hi = min(hi, i + step - 1);
-        }
-        __syncthreads();
-    }
-    long long r = s_lo;
-    __syncthreads();
-    return r;
-}
-
 // ======================================================================== one block
 template <int MODE>
 __device__ void bfs_block(const long long* __restrict__ indptr,

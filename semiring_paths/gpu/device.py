@@ -129,7 +129,7 @@ class DeviceGraph:
         here = Path(__file__).parent
         vid_t = "long long" if self.vid == np.int64 else "int"
         return (f"typedef {vid_t} vid_t;\n" + (here / "atomics.cuh").read_text()
-                + (here / name).read_text())
+                + (here / "blocks.cuh").read_text() + (here / name).read_text())
 
     @cached_property
     def _module(self):

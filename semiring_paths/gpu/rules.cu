@@ -31,10 +31,19 @@
 enum Rule { NEAR_FAR = 0, DELTA = 1, MARTIN = 2, CRAUSER = 3, ECONOMIC = 4 };
 // ctl slots (long long)
 enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET,
-       BIGS, CTL_SLOTS };
+       BIGS, NEAR_E, NEXT_E, CTL_SLOTS };
+// NEAR_E / NEXT_E: the out-edges of the near queue and of the next one (indptr's)
 // BIGS packs the listed big vertices (count << 40) with their edges (the low 40 bits)
 #define BIG_ONE (1ull << 40)
 #define BIG_EDGES ((1ull << 40) - 1)
+// the grid's edge-balanced relaxation (256-thread blocks): R_ITEMS edges a thread a
+// chunk; R_CAP staged appends a queue a block (one atomic each when it fills); at most
+// R_SEGS segments of the frontier scanned for its edge offsets
+#define R_ITEMS 4
+#define R_CHUNK (256 * R_ITEMS)
+#define R_CAP (sizeof(vid_t) == 4 ? 2 * R_CHUNK : R_CHUNK)
+#define R_SEGS 512
+enum { TO_NONE = 0, TO_NEAR, TO_PILE };     // where an improved vertex goes
 
 // opt-in instrumentation (compile with -DRULE_PROF, e.g. SEMIRING_PATHS_RULE_DEFS=
 // -DRULE_PROF): thread 0's clock cycles in each phase, summed over the run in rule_prof
@@ -103,9 +112,21 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                           vid_t* settled, long long* __restrict__ mark, int* in_pile,
                           long long* __restrict__ stamp, long long* ctl_g, double* th_g,
                           long long* stats, double* fs, long long cap, long long wide_at,
-                          long long thin_at, long long pile_div, int lanes, vid_t* big_v,
-                          long long* big_off, long long big, int big_graph) {
+                          long long thin_at, long long wide_e, long long thin_e,
+                          long long pile_div, int lanes, vid_t* big_v,
+                          long long* big_off, long long big, int big_graph,
+                          long long* bsum) {
     const bool routed = RULE == NEAR_FAR || RULE == DELTA;
+    // the grid's edge-balanced relaxation: the frontier's edge offsets (in big_off, which
+    // only the one block's listing of big vertices uses otherwise), a window of the
+    // frontier and the staged appends
+    long long* offs = big_off;
+    __shared__ long long s_pre[GRID ? R_SEGS + 1 : 1];
+    __shared__ long long s_off[GRID ? R_CHUNK : 1], s_row[GRID ? R_CHUNK : 1];
+    __shared__ double s_du[GRID ? R_CHUNK : 1];
+    __shared__ vid_t s_near[GRID ? R_CAP : 1], s_pile[GRID ? R_CAP : 1];
+    __shared__ int s_nn, s_np;
+    __shared__ long long s_nb, s_pb, s_wend;
     // one block keeps the sizes and thresholds in shared memory (a read or an atomic
     // there costs tens of cycles, against hundreds in global memory), written back on
     // the way out; the grid works on the global copies
@@ -143,9 +164,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         if (vload(&ctl[DONE]) || vload(&ctl[REC]) >= cap) return leave();
         // the work of the next step: the near queue (or Δ-stepping's heavy pass over R)
         // and the pile over pile_div (a pile entry costs a read or two, not edges)
+        // and its edges (a hub's 10⁵ edges are work for the grid, not for one block)
         long long width = (nq > 0 || RULE != DELTA ? nq : rs) + np / pile_div;
-        if (!GRID && width > wide_at) return leave();         // too wide for one block
-        if (GRID && width < thin_at) return leave();          // thin enough for one
+        long long ne = nq > 0 ? vload(&ctl[NEAR_E]) : 0;
+        if (!GRID && (width > wide_at || ne > wide_e)) return leave();   // too wide for one
+        if (GRID && width < thin_at && ne < thin_e) return leave();      // thin enough
+        const long long* near_ptr = indptr;   // the near queue's edges (Δ: the light ones)
         bool qs = vload(&ctl[QSEL]) != 0, ps = vload(&ctl[PSEL]) != 0;
         vid_t* q = qs ? near_b : near_a;
         vid_t* nxt = qs ? near_a : near_b;
@@ -167,55 +191,191 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             const W* wt = heavy ? hw : weights;
             long long bucket = vload(&ctl[BUCKET]);
             long long edges = 0;
-            auto relax = [&](double du, long long k) {           // d(v) = min(d(v), du + w)
-                vid_t v = ind[k];
-                double nd = du + as_f64(wt[k]);
-                if (nd < d[v] && nd < atomic_min_nonneg(&d[v], nd)) {
-                    if (routed && nd < split) {                  // near⟨δ < split⟩ = t
-                        long long m = mark[v];
-                        if (m != r + 1 && (long long)atomicCAS(
-                                (unsigned long long*)&mark[v], (unsigned long long)m,
-                                (unsigned long long)(r + 1)) == m)
-                            enqueue(nxt, &ctl[NEXT], v);
-                    } else if (!in_pile[v] && atomicExch(&in_pile[v], 1) == 0) {
-                        enqueue(pile, &ctl[PILE], v);            // pile ∪= t, once
-                    }
+            // nd < d(v) was seen: d(v) = min(d(v), nd), and where v goes if it improved:
+            // the next near queue (each vertex once a round), the pile (once) or nowhere
+            auto lower = [&](vid_t v, double nd) -> int {
+                if (!(nd < atomic_min_nonneg(&d[v], nd))) return TO_NONE;
+                if (routed && nd < split) {                      // near⟨δ < split⟩ = t
+                    long long m = mark[v];
+                    return m != r + 1 && (long long)atomicCAS(
+                               (unsigned long long*)&mark[v], (unsigned long long)m,
+                               (unsigned long long)(r + 1)) == m ? TO_NEAR : TO_NONE;
                 }
+                return !in_pile[v] && atomicExch(&in_pile[v], 1) == 0 ? TO_PILE : TO_NONE;
             };
-            // `lanes` threads a vertex; a vertex of `big` edges or more is listed (one
-            // atomic gives its slot and its first edge in the list's edge space) ...
-            for (long long j = gid; j < nf; j += groups) {
-                vid_t u = F[j];
-                if (RULE == DELTA && !heavy && lane == 0 && stamp[u] != bucket) {
-                    stamp[u] = bucket;                       // R ∪= u (settled here)
-                    settled[atomicAdd((unsigned long long*)&ctl[RSIZE], 1ull)] = u;
-                }
-                long long start = ptr[u], end = ptr[u + 1];
-                if (end - start >= big) {
-                    if (lane == 0) {
-                        unsigned long long at = atomicAdd((unsigned long long*)&ctl[BIGS],
-                                                          BIG_ONE + (end - start));
-                        big_v[at >> 40] = u;
-                        big_off[at >> 40] = (long long)(at & BIG_EDGES);
+            if (GRID) {
+                // ---- offs: block b scans the out-degrees of its segment of F (from 0),
+                //      their sum to bsum[b]; Δ-stepping's light rounds list R here
+                const int nseg = min((int)gridDim.x, R_SEGS);
+                const long long seg = (nf + nseg - 1) / nseg;
+                const long long s0 = min(nf, (long long)blockIdx.x * seg);
+                const long long s1 = blockIdx.x < nseg ? min(nf, s0 + seg) : s0;
+                unsigned long long run = 0, part;
+                for (long long i0 = s0; i0 < s1; i0 += blockDim.x) {
+                    long long i = i0 + threadIdx.x;
+                    unsigned long long deg = 0;
+                    if (i < s1) {
+                        vid_t u = F[i];
+                        deg = (unsigned long long)(ptr[u + 1] - ptr[u]);
+                        if (RULE == DELTA && !heavy && stamp[u] != bucket) {
+                            stamp[u] = bucket;                   // R ∪= u (settled here)
+                            enqueue(settled, &ctl[RSIZE], u);
+                        }
                     }
-                    continue;
+                    unsigned long long at = block_scan(deg, &part);
+                    if (i < s1) offs[i] = (long long)(run + at);
+                    run += part;
                 }
-                double du = vloadd(&d[u]);
-                edges += (end - start + lanes - 1 - lane) / lanes;
-                for (long long k = start + lane; k < end; k += lanes) relax(du, k);
-            }
-            if (big_graph) {
-                // ... and the listed vertices' edges are shared out evenly over every
-                // thread (edge-balanced: a hub's edges do not wait on one warp)
+                if (threadIdx.x == 0 && blockIdx.x < nseg) bsum[blockIdx.x] = (long long)run;
                 barrier_all<GRID>();
-                unsigned long long packed = (unsigned long long)vload(&ctl[BIGS]);
-                long long nb = (long long)(packed >> 40), total = packed & BIG_EDGES;
-                long long s = 0;
-                for (long long e = tid; e < total; e += stride) {
-                    s = slot_of(big_off, nb, e, s);
-                    vid_t u = big_v[s];
-                    relax(vloadd(&d[u]), ptr[u] + (e - big_off[s]));
-                    ++edges;
+                // ---- s_pre[k] = Σ bsum[0..k): position i's first edge is
+                //      s_pre[i / seg] + offs[i] in the frontier's edge space
+                unsigned long long acc = 0;
+                for (int k0 = 0; k0 < nseg; k0 += blockDim.x) {
+                    int k = k0 + threadIdx.x;
+                    unsigned long long x = k < nseg ? (unsigned long long)vload(&bsum[k]) : 0;
+                    unsigned long long at = block_scan(x, &part);
+                    if (k < nseg) s_pre[k] = (long long)(acc + at);
+                    acc += part;
+                }
+                if (threadIdx.x == 0) s_pre[nseg] = (long long)acc;
+                __syncthreads();
+                const long long total = (long long)acc;
+                auto first_edge = [&](long long i) { return s_pre[i / seg] + __ldcg(&offs[i]); };
+                // ---- t = F min.+ A, edge-balanced: block b relaxes the edges [lo, hi),
+                //      R_CHUNK at a time, F's positions staged in shared memory with
+                //      their first edges, rows and d; what improved is staged too and
+                //      appended with one atomic a queue a block (R_CAP at a time)
+                const long long lo = total * blockIdx.x / gridDim.x;
+                const long long hi = total * (blockIdx.x + 1) / gridDim.x;
+                if (threadIdx.x == 0) { s_nn = 0; s_np = 0; }
+                auto flush = [&]() {                  // every thread of the block calls it
+                    __syncthreads();
+                    if (threadIdx.x == 0) {
+                        s_nb = s_nn ? (long long)atomicAdd((unsigned long long*)&ctl[NEXT],
+                                                           (unsigned long long)s_nn) : 0;
+                        s_pb = s_np ? (long long)atomicAdd((unsigned long long*)&ctl[PILE],
+                                                           (unsigned long long)s_np) : 0;
+                    }
+                    __syncthreads();
+                    long long out = 0;
+                    for (int j = threadIdx.x; j < s_nn; j += blockDim.x) {
+                        vid_t v = s_near[j];
+                        nxt[s_nb + j] = v;
+                        out += near_ptr[v + 1] - near_ptr[v];
+                    }
+                    warp_add_into(out, &ctl[NEXT_E]);
+                    for (int j = threadIdx.x; j < s_np; j += blockDim.x) pile[s_pb + j] = s_pile[j];
+                    __syncthreads();
+                    if (threadIdx.x == 0) { s_nn = 0; s_np = 0; }
+                    __syncthreads();
+                };
+                if (lo < hi) {                                   // block-uniform
+                    int k = stage_search(s_pre, nseg, lo);       // lo's segment, then in it
+                    long long first = k * seg + block_search(offs + k * seg,   // (L2 reads)
+                                                             min(seg, nf - k * seg),
+                                                             lo - s_pre[k]);
+                    for (long long e = lo; e < hi;) {
+                        // the window's first edges, then the rows and d of the
+                        // positions this chunk's edges fall in (`used` of them)
+                        const int span = (int)min((long long)R_CHUNK, nf - first);
+#pragma unroll
+                        for (int j0 = 0; j0 < R_CHUNK; j0 += 256) {
+                            int j = j0 + threadIdx.x;
+                            if (j < span) s_off[j] = first_edge(first + j);
+                        }
+                        if (threadIdx.x == 0)
+                            s_wend = first + span < nf ? first_edge(first + span) : total;
+                        __syncthreads();
+                        const long long end = min(min(e + R_CHUNK, hi), s_wend);
+                        const int used = end > e ? stage_search(s_off, span, end - 1) + 1 : 0;
+                        for (int j = threadIdx.x; j < used; j += blockDim.x) {
+                            vid_t u = F[first + j];
+                            s_row[j] = ptr[u];
+                            s_du[j] = vloadd(&d[u]);
+                        }
+                        __syncthreads();
+                        // R_ITEMS edges a thread, their loads issued together
+                        vid_t v[R_ITEMS];
+                        double nd[R_ITEMS], dv[R_ITEMS];
+#pragma unroll
+                        for (int j = 0; j < R_ITEMS; ++j) {
+                            long long x = e + (long long)j * blockDim.x + threadIdx.x;
+                            nd[j] = RULE_INF;
+                            if (x < end) {
+                                int i = stage_search(s_off, used, x);
+                                long long k = s_row[i] + (x - s_off[i]);
+                                v[j] = ind[k];
+                                nd[j] = s_du[i] + as_f64(wt[k]);
+                            }
+                        }
+#pragma unroll
+                        for (int j = 0; j < R_ITEMS; ++j)
+                            dv[j] = nd[j] < RULE_INF ? __ldcg(&d[v[j]]) : 0.0;
+#pragma unroll
+                        for (int j = 0; j < R_ITEMS; ++j) {
+                            int to = nd[j] < dv[j] ? lower(v[j], nd[j]) : TO_NONE;
+                            if (to == TO_NEAR) s_near[atomicAdd(&s_nn, 1)] = v[j];
+                            else if (to == TO_PILE) s_pile[atomicAdd(&s_np, 1)] = v[j];
+                        }
+                        __syncthreads();
+                        if (s_nn > R_CAP - R_CHUNK || s_np > R_CAP - R_CHUNK) flush();
+                        // the next window starts at the staged position holding `end`, or
+                        // past this window (out-degree-0 positions may fill it)
+                        first += end < s_wend ? stage_search(s_off, span, end) : span;
+                        e = end;
+                        __syncthreads();                         // before the next staging
+                    }
+                }
+                flush();
+                edges = threadIdx.x == 0 ? hi - lo : 0;
+            } else {
+                auto relax_now = [&](double du, long long k) {   // d(v) = min(d(v), du + w)
+                    vid_t v = ind[k];
+                    double nd = du + as_f64(wt[k]);
+                    int to = nd < d[v] ? lower(v, nd) : TO_NONE;
+                    if (to == TO_NEAR) {
+                        enqueue(nxt, &ctl[NEXT], v);
+                        atomicAdd((unsigned long long*)&ctl[NEXT_E],
+                                  (unsigned long long)(near_ptr[v + 1] - near_ptr[v]));
+                    }
+                    else if (to == TO_PILE) enqueue(pile, &ctl[PILE], v);
+                };
+                // `lanes` threads a vertex; a vertex of `big` edges or more is listed (one
+                // atomic gives its slot and its first edge in the list's edge space) ...
+                for (long long j = gid; j < nf; j += groups) {
+                    vid_t u = F[j];
+                    if (RULE == DELTA && !heavy && lane == 0 && stamp[u] != bucket) {
+                        stamp[u] = bucket;                       // R ∪= u (settled here)
+                        settled[atomicAdd((unsigned long long*)&ctl[RSIZE], 1ull)] = u;
+                    }
+                    long long start = ptr[u], end = ptr[u + 1];
+                    if (end - start >= big) {
+                        if (lane == 0) {
+                            unsigned long long at = atomicAdd((unsigned long long*)&ctl[BIGS],
+                                                              BIG_ONE + (end - start));
+                            big_v[at >> 40] = u;
+                            big_off[at >> 40] = (long long)(at & BIG_EDGES);
+                        }
+                        continue;
+                    }
+                    double du = vloadd(&d[u]);
+                    edges += (end - start + lanes - 1 - lane) / lanes;
+                    for (long long k = start + lane; k < end; k += lanes) relax_now(du, k);
+                }
+                if (big_graph) {
+                    // ... and the listed vertices' edges are shared out evenly over every
+                    // thread (edge-balanced: a hub's edges do not wait on one warp)
+                    barrier_all<GRID>();
+                    unsigned long long packed = (unsigned long long)vload(&ctl[BIGS]);
+                    long long nb = (long long)(packed >> 40), total = packed & BIG_EDGES;
+                    long long s = 0;
+                    for (long long e = tid; e < total; e += stride) {
+                        s = slot_of(big_off, nb, e, s);
+                        vid_t u = big_v[s];
+                        relax_now(vloadd(&d[u]), ptr[u] + (e - big_off[s]));
+                        ++edges;
+                    }
                 }
             }
             warp_add_into(edges, &ctl[EDGES]);
@@ -234,6 +394,8 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 ctl[BIGS] = 0;
                 ctl[NEAR] = ctl[NEXT];
                 ctl[NEXT] = 0;
+                ctl[NEAR_E] = ctl[NEXT_E];
+                ctl[NEXT_E] = 0;
                 ctl[QSEL] ^= 1;
                 ctl[ROUND] = r + 1;
                 if (heavy) ctl[RSIZE] = 0;
@@ -264,6 +426,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             low = vloadd(&th[1]);              // inf only for crauser: sinks, settle all
             double theta = RULE == ECONOMIC ? low + min_w : low;
             if (routed) theta = next_split(low, delta, split);
+            long long out = 0;                            // the near queue's edges
             for (long long j = tid; j < np; j += stride) {
                 vid_t v = pile[j];
                 double dv = d[v];
@@ -271,10 +434,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                     in_pile[v] = 0;
                     mark[v] = r;                              // in round r's near queue
                     enqueue(q, &ctl[NEAR], v);
+                    out += near_ptr[v + 1] - near_ptr[v];
                 } else {
                     enqueue(pile2, &ctl[PILE2], v);
                 }
             }
+            warp_add_into(out, &ctl[NEAR_E]);
             PROF(P_SELECT)
             barrier_all<GRID>();
             if (tid == 0) {
@@ -292,19 +457,21 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
 }
 
 #define RULE_KERNEL(W, WTAG, RULE, RTAG, GRID, GTAG)                                         \
-extern "C" __global__ void __launch_bounds__(GRID ? 256 : 1024)                          \
+extern "C" __global__ void __launch_bounds__(GRID ? 256 : 1024, GRID ? 4 : 1)          \
         rule_##RTAG##_##GTAG##_##WTAG(                                                      \
         const long long* indptr, const vid_t* indices, const W* weights,                    \
         const long long* hptr, const vid_t* hind, const W* hw, const double* minout,        \
         double delta, double min_w, double* d, vid_t* near_a, vid_t* near_b,                \
         vid_t* pile_a, vid_t* pile_b, vid_t* settled, long long* mark, int* in_pile,        \
         long long* stamp, long long* ctl, double* th, long long* stats, double* fs,         \
-        long long cap, long long wide_at, long long thin_at, long long pile_div, int lanes,  \
-        vid_t* big_v, long long* big_off, long long big, int big_graph) {                   \
+        long long cap, long long wide_at, long long thin_at, long long wide_e,              \
+        long long thin_e, long long pile_div, int lanes,                                    \
+        vid_t* big_v, long long* big_off, long long big, int big_graph, long long* bsum) {  \
     rule_loop<W, RULE, GRID>(indptr, indices, weights, hptr, hind, hw, minout, delta,       \
                              min_w, d, near_a, near_b, pile_a, pile_b, settled, mark,       \
                              in_pile, stamp, ctl, th, stats, fs, cap, wide_at, thin_at,     \
-                             pile_div, lanes, big_v, big_off, big, big_graph);              \
+                             wide_e, thin_e, pile_div, lanes, big_v, big_off, big,          \
+                             big_graph, bsum);                                              \
 }
 #define RULE_SHAPES(W, WTAG, RULE, RTAG)                                                     \
     RULE_KERNEL(W, WTAG, RULE, RTAG, false, block) RULE_KERNEL(W, WTAG, RULE, RTAG, true, grid)

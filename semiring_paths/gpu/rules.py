@@ -32,7 +32,8 @@ from .device import _NVRTC
 RULES = {"near-far": "near_far", "delta-stepping": "delta", "martin": "martin",
          "crauser": "crauser", "crauser-economic": "economic"}
 # ctl slots of rules.cu
-NEAR, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET, BIGS = range(13)
+(NEAR, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET, BIGS, NEAR_E,
+ NEXT_E) = range(15)
 
 
 class RuleLoops:
@@ -49,6 +50,11 @@ class RuleLoops:
     #: → 22.8–29.8, Δ-stepping 35.6 → 56–82, Crauser unchanged).
     WIDE_AT: ClassVar[int] = 16384
     THIN_AT: ClassVar[int] = 4096
+    #: ... or when its near queue's out-edges pass WIDE_EDGES; the grid hands back only
+    #: below THIN_EDGES too (a hub's 10⁵ edges on one block: near-far on Kronecker 22 spent
+    #: 15 ms in its first one-block launch)
+    WIDE_EDGES: ClassVar[int] = 1 << 16
+    THIN_EDGES: ClassVar[int] = 1 << 14
     #: a pile entry counts as 1/PILE_DIV of a frontier vertex in that width (a refill
     #: reads it twice; a frontier vertex costs its edges).  H100, Kronecker 22 from its
     #: largest hub, ms, PILE_DIV 8 → 2: Crauser 14.2 → 13.9, economic 14.2 → 13.4, Martín
@@ -61,8 +67,12 @@ class RuleLoops:
     #: threads a frontier vertex (None: ``_lanes``, the mean degree rounded up to a power
     #: of two, at most a warp)
     LANES: ClassVar[int | None] = None
+    #: the grid shape's 256-thread blocks an SM (at most what stays resident)
+    RULE_BLOCKS_PER_SM: ClassVar[int] = 4
     #: threads of the one-block shape (512: grid near-far 42.8 ms, 256: 72.8, vs 28.6)
     BLOCK_THREADS: ClassVar[int] = 1024
+    #: segments of a wide frontier scanned for its edge offsets (rules.cu's R_SEGS)
+    R_SEGS: ClassVar[int] = 512
     #: round records a launch keeps before it returns them
     RECORDS: ClassVar[int] = 1 << 15
 
@@ -90,8 +100,9 @@ class RuleLoops:
         mark = cp.full(n, -1, cp.int64)
         mark[source] = 0
         in_pile, stamp = cp.zeros(n, cp.int32), cp.full(n, -1, cp.int64)
-        ctl = cp.zeros(13, cp.int64)
+        ctl = cp.zeros(15, cp.int64)
         ctl[NEAR] = 1
+        ctl[NEAR_E] = graph[0][source + 1] - graph[0][source]
         th = cp.asarray([delta or 0.0, np.inf], cp.float64)
         stats = cp.empty((self.RECORDS, 4), cp.int64)
         fs = cp.empty(self.RECORDS, cp.float64)
@@ -101,9 +112,11 @@ class RuleLoops:
         args = (*graph, self.min_out.val, np.float64(delta or 1.0), np.float64(min_w), d,
                 *queues, mark, in_pile, stamp, ctl, th, stats, fs,
                 np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
+                np.int64(self.WIDE_EDGES), np.int64(self.THIN_EDGES),
                 np.int64(self.PILE_DIV), np.int32(lanes), cp.empty(max(n, 1), vid),
                 cp.empty(max(n, 1), cp.int64),
-                np.int64(big), np.int32(G.n_stored and int(G.out_degree.max()) >= big))
+                np.int64(big), np.int32(G.max_out_degree >= big),
+                cp.empty(self.R_SEGS, cp.int64))
         grid = False
         third = "changed" if strategy == "near-far" else "settled"
         settle, settled = strategy in ("martin", "crauser", "crauser-economic"), 0
@@ -112,7 +125,7 @@ class RuleLoops:
             kernel = self._rules.get_function(
                 f"rule_{tag}_{'grid' if grid else 'block'}_{self.weight_tag}")
             if grid:
-                kernel(*self._resident_grid, args)
+                kernel(*self._wide_grid(kernel, self.RULE_BLOCKS_PER_SM), args)
             else:
                 kernel((1,), (self.BLOCK_THREADS,), args)
             state = ctl.get()
