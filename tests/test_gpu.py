@@ -127,16 +127,24 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
     the same vertices round by round as the CPU's compiled loops (their rounds depend on
     the graph only), each reached vertex once; near-far and Δ-stepping (whose rounds
     depend on the order of relaxations) record every round with its split.  Both shapes
-    run: one block throughout, and the grid from the first wide round."""
+    run: one block throughout, and the grid from the first wide round.  The last graph's
+    second frontier holds 5 000 sinks in a row: windows of the grid's edge-balanced
+    relaxation with no edges at all."""
     from semiring_paths.generators import grid, kronecker
     from semiring_paths.gpu.rules import RuleLoops
 
+    rng = np.random.default_rng(7)
+    hubs = np.arange(5001, 6000)
+    src = np.r_[np.zeros(5999, int), rng.choice(hubs, 20000)]
+    dst = np.r_[np.arange(1, 6000), rng.choice(np.r_[hubs, 1, 2, 3], 20000)]
+    sinks = sp.Graph.from_edges(src, dst, weights=rng.integers(1, 10, src.size).astype(float),
+                                n_vertices=6000)
     for wide_at in (10**9, 64):
         monkeypatch.setattr(RuleLoops, "WIDE_AT", wide_at)
         monkeypatch.setattr(RuleLoops, "THIN_AT", min(wide_at, 16))
         monkeypatch.setattr(RuleLoops, "RECORDS", 7)          # batches of round records
         for G in (kronecker(11, seed=4, weights=(1, 255)), grid(25, 30, seed=2,
-                                                                weights=(0, 9))):
+                                                                weights=(0, 9)), sinks):
             s = int(np.argmax(G.out_degree))
             r = sp.sssp(G, s, strategy=strategy, backend="gpu")
             c = sp.sssp(G, s, strategy=strategy, backend="cpu")
@@ -144,8 +152,8 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
             assert {st.direction for st in r.trace.steps} == {"fused"}
             reached = int(np.isfinite(c.distances).sum())
             if strategy in ("martin", "crauser", "crauser-economic"):
-                assert ([(st.frontier, st.settled) for st in r.trace.steps]
-                        == [(st.frontier, st.settled) for st in c.trace.steps])
+                assert ([(st.frontier, st.settled, st.edges) for st in r.trace.steps]
+                        == [(st.frontier, st.settled, st.edges) for st in c.trace.steps])
                 assert r.trace.steps[-1].settled == reached
             else:
                 assert all(st.delta == st.delta for st in r.trace.steps)

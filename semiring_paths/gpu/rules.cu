@@ -16,13 +16,25 @@
 //   Δ-stepping relaxes the light edges (w ≤ Δ) of its bucket until it stops refilling,
 //           then the heavy edges of everything the bucket settled (list R), once.
 //
+// How a round relaxes depends on the shape.  One block gives `lanes` threads to a near
+// vertex and shares a hub's edges over the block.  The grid is edge-balanced: a scan of
+// the near queue's out-degrees (a segment a block, then the segments' sums), then each
+// block relaxes a contiguous range of the queue's edges, R_CHUNK at a time: the first
+// edges of a window of the queue staged in shared memory, then the rows and d of only
+// the positions the chunk touches (staging whole windows was the slow part: 1.51 M
+// cycles a near-far round on Kronecker 22, 0.67 M without), four edges a thread with
+// their loads issued together; what improved is appended a block at a time (one atomic
+// a queue per R_CAP entries).  Kronecker 22 near-far went from 23.5 to 10.9 ms with
+// this, four blocks an SM and hubs handed to the grid (below).
+//
 // No host synchronisation per round: sizes, split and threshold stay in `ctl` / `th`,
 // updated by thread 0 between two barriers.  The same template runs as one block
 // (GRID = false: __syncthreads, for thin frontiers) or as a cooperative grid (GRID =
 // true: grid.sync, for wide ones).  It returns to the host when the search is done, when
 // the round records are full, or when the frontier crosses the width its launch is for
 // (`wide_at` for one block, `thin_at` for the grid: the near queue plus the pile over
-// `pile_div`, which a refill reads); every piece of state is on the
+// `pile_div`, which a refill reads; on graphs with hubs also `wide_e` / `thin_e`, the
+// near queue's out-edges); every piece of state is on the
 // device, so the host relaunches the other shape and the search goes on.
 #include <cooperative_groups.h>
 
@@ -164,7 +176,8 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         if (vload(&ctl[DONE]) || vload(&ctl[REC]) >= cap) return leave();
         // the work of the next step: the near queue (or Δ-stepping's heavy pass over R)
         // and the pile over pile_div (a pile entry costs a read or two, not edges)
-        // and its edges (a hub's 10⁵ edges are work for the grid, not for one block)
+        // and, on graphs with hubs (big_graph), its edges: a hub's 10⁵ edges are work for
+        // the grid, not for one block (elsewhere NEAR_E stays 0 and costs no degree reads)
         long long width = (nq > 0 || RULE != DELTA ? nq : rs) + np / pile_div;
         long long ne = nq > 0 ? vload(&ctl[NEAR_E]) : 0;
         if (!GRID && (width > wide_at || ne > wide_e)) return leave();   // too wide for one
@@ -262,7 +275,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                     for (int j = threadIdx.x; j < s_nn; j += blockDim.x) {
                         vid_t v = s_near[j];
                         nxt[s_nb + j] = v;
-                        out += near_ptr[v + 1] - near_ptr[v];
+                        if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
                     }
                     warp_add_into(out, &ctl[NEXT_E]);
                     for (int j = threadIdx.x; j < s_np; j += blockDim.x) pile[s_pb + j] = s_pile[j];
@@ -330,16 +343,17 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 flush();
                 edges = threadIdx.x == 0 ? hi - lo : 0;
             } else {
+                long long near_out = 0;            // the next near queue's edges, summed
                 auto relax_now = [&](double du, long long k) {   // d(v) = min(d(v), du + w)
                     vid_t v = ind[k];
                     double nd = du + as_f64(wt[k]);
                     int to = nd < d[v] ? lower(v, nd) : TO_NONE;
                     if (to == TO_NEAR) {
                         enqueue(nxt, &ctl[NEXT], v);
-                        atomicAdd((unsigned long long*)&ctl[NEXT_E],
-                                  (unsigned long long)(near_ptr[v + 1] - near_ptr[v]));
+                        if (big_graph) near_out += near_ptr[v + 1] - near_ptr[v];
+                    } else if (to == TO_PILE) {
+                        enqueue(pile, &ctl[PILE], v);
                     }
-                    else if (to == TO_PILE) enqueue(pile, &ctl[PILE], v);
                 };
                 // `lanes` threads a vertex; a vertex of `big` edges or more is listed (one
                 // atomic gives its slot and its first edge in the list's edge space) ...
@@ -377,6 +391,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                         ++edges;
                     }
                 }
+                if (big_graph) warp_add_into(near_out, &ctl[NEXT_E]);
             }
             warp_add_into(edges, &ctl[EDGES]);
             PROF(P_RELAX)
@@ -434,12 +449,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                     in_pile[v] = 0;
                     mark[v] = r;                              // in round r's near queue
                     enqueue(q, &ctl[NEAR], v);
-                    out += near_ptr[v + 1] - near_ptr[v];
+                    if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
                 } else {
                     enqueue(pile2, &ctl[PILE2], v);
                 }
             }
-            warp_add_into(out, &ctl[NEAR_E]);
+            if (big_graph) warp_add_into(out, &ctl[NEAR_E]);
             PROF(P_SELECT)
             barrier_all<GRID>();
             if (tid == 0) {
