@@ -79,6 +79,17 @@ class RuleLoops:
     #: round records a launch keeps before it returns them
     RECORDS: ClassVar[int] = 1 << 15
 
+    #: Δ-stepping's c of the default Δ = c · w̄ / d̄ in the device loop (the CPU's is
+    #: DELTA_STEPPING_C = 8).  H100, weights 1..64, median of 4 sources, ms, c = 2 / 4 / 8 /
+    #: 16: Kronecker 22 13.56 / 12.77 / 10.44 / 9.85, 1000² grid 66.8 / 53.5 / 39.9 / 35.4.
+    #: (Near-Far keeps its c = 32: c = 8 is faster on Kronecker, 9.21 against 10.83 ms,
+    #: slower on the grid, 32.1 against 26.9.)
+    DELTA_C: ClassVar[float] = 16.0
+
+    def delta_constant(self, strategy: str) -> float | None:
+        """Δ-stepping's ``c`` for the device loop (DELTA_C); None for the others."""
+        return self.DELTA_C if strategy == "delta-stepping" else None
+
     @cached_property
     def _rules(self):
         # development switches, e.g. SEMIRING_PATHS_RULE_DEFS=-DRULE_PROF (rules.cu)
