@@ -434,19 +434,6 @@ def test_predecessors_on_the_device(monkeypatch):
     assert not cpu_calls
 
 
-def test_auto_picks_the_fused_workfront():
-    """On the GPU, min_plus ``auto`` is workfront (one fused loop there) wherever the CPU
-    would pick light-first or near-far; same distances as the CPU's choice."""
-    from semiring_paths.generators import kronecker
-
-    G = kronecker(14, seed=1, weights=(1, 255))
-    s = int(np.argmax(G.out_degree))
-    r = sp.sssp(G, s, backend="gpu")
-    c = sp.sssp(G, s)
-    assert r.trace.strategy == "workfront" and c.trace.strategy == "light-first"
-    np.testing.assert_array_equal(r.distances, c.distances)
-
-
 @pytest.mark.parametrize("rel", ["social/karate.mtx.gz", "web/polblogs.mtx.gz"])
 def test_betweenness_fused_and_algebra_agree(rel, monkeypatch):
     """Unweighted betweenness runs fused (``brandes_bfs``, a block a source); the k × n
@@ -475,3 +462,18 @@ def test_betweenness_slots_take_many_sources(monkeypatch):
                             n_vertices=10)
     np.testing.assert_allclose(sp.betweenness(G, backend="gpu"),
                                sp.betweenness(G, backend="cpu"), rtol=1e-12)
+
+
+def test_auto_picks_economic_crauser_on_graphs_with_hubs():
+    """On the GPU, min_plus ``auto`` is economic Crauser where the graph has hubs (the rule
+    loop's edge-balanced grid rounds) and workfront elsewhere, whatever the CPU picks
+    (light-first on the Kronecker graph); same distances as the CPU's choice."""
+    from semiring_paths.generators import grid, kronecker
+
+    for G, want, cpu in ((kronecker(14, seed=1, weights=(1, 255)), "crauser-economic",
+                          "light-first"),
+                         (grid(30, 30, seed=3, weights=(1, 64)), "workfront", "workfront")):
+        s = int(np.argmax(G.out_degree))
+        r, c = sp.sssp(G, s, backend="gpu"), sp.sssp(G, s, backend="cpu")
+        assert (r.trace.strategy, c.trace.strategy) == (want, cpu)
+        np.testing.assert_array_equal(r.distances, c.distances)

@@ -340,8 +340,8 @@ def auto(G, semiring, be: Backend) -> str:
       delta-stepping 1220, workfront 2344, light-first 2367; scipy 202).
 
     Measured on the 2-core development machine, median of 4 sources.  A backend may
-    answer for itself (``be.sssp_auto``): the GPU keeps ``workfront``, one loop of
-    edge-balanced kernels with a device tail (``gpu/sssp.py`` has its measurements).
+    answer for itself (``be.sssp_auto``): the GPU takes economic Crauser on graphs with
+    hubs and ``workfront`` elsewhere (``gpu/sssp.py`` has its measurements).
     """
     if semiring.name == "min_plus" and (not G.weighted or (
             G.uniform_weight is not None and G.uniform_weight > 0)):

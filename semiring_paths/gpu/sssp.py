@@ -159,12 +159,16 @@ class FusedSSSP(RuleLoops):
 
 
     def sssp_auto(self, semiring) -> str | None:
-        """``workfront`` (min_plus): H100, median of 3 sources, best of 3, weights 1..255,
-        the device loops of ``rules.py`` — Kronecker 22:
-        workfront 17.6 ms, Δ-stepping 18.7-19.8, economic 21.2-22.1, Crauser 22.3-22.6,
-        near-far 23.2-23.6, Martín 27.2-28.5; 1000² grid: workfront 14.8, near-far
-        30.8-31.1, Δ-stepping 61-62, Crauser 225-232, economic 385-407, Martín 727-731."""
-        return "workfront" if semiring.name == "min_plus" else None
+        """min_plus: ``crauser-economic`` on graphs with hubs (an out-degree of
+        ``BIG_LANES × lanes`` or more: the rule loop's edge-balanced grid rounds pay
+        there), else ``workfront``.  H100, ``bench_gpu.py --scale 22 --grid 1000
+        --sources 16``, weights 1..64, median ms — Kronecker 22: economic 9.86, Crauser
+        10.37, Δ-stepping 10.55, near-far 10.98, Martín 11.70, workfront 11.97; 1000²
+        grid: workfront 14.25, near-far 27.2, Δ-stepping 35.7, economic 110, Martín 167."""
+        if semiring.name != "min_plus":
+            return None
+        hubs = self.graph.max_out_degree >= self.BIG_LANES * (self.LANES or self._lanes)
+        return "crauser-economic" if hubs else "workfront"
 
     def fused(self, strategy: str, semiring, direction: str, delta: float | None = None):
         """Under min_plus, pushing (``"auto"`` pushes here): ``workfront`` as one
