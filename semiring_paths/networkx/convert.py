@@ -368,13 +368,34 @@ def out_edges(indptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndar
     return np.repeat(rows, counts), pos
 
 
-def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None):
-    """NetworkX's BFS order, level by level: yields ``(parents, children)`` arrays per
-    level, children in the order NetworkX's queue discovers them (one compiled pass,
-    ``replay.bfs_levels``)."""
+def tree_paths(G: SemiringPathsGraph, order: np.ndarray, parent: np.ndarray,
+               reverse: bool = False) -> dict:
+    """``{label: path}`` for the vertices of ``order`` (each after its parent; -1: a root,
+    whose path is itself): a path runs from its root to the vertex (``reverse``: from the
+    vertex to its root), as NetworkX's ``paths[v] + [w]`` builds it, keys in ``order``."""
+    labels = G.labels(order)
+    paths: dict[int, list] = {}
+    for u, p, label in zip(order.tolist(), parent.tolist(), labels):
+        if p < 0:
+            paths[u] = [label]
+        else:
+            paths[u] = [label] + paths[p] if reverse else paths[p] + [label]
+    return dict(zip(labels, paths.values()))
+
+
+def _bfs_tree(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None):
+    """NetworkX's BFS in one compiled pass (``replay.bfs_levels``): ``(queue, parents,
+    ends)``, the vertices in the order its queue discovers them, the vertex each came
+    from (-1: a source) and where each level ends."""
     indptr, indices = G.adjacency(reverse)
     limit = float(len(G.nodes) if depth_limit is None else depth_limit)
-    queue, parents, ends = bfs_levels(indptr, indices, np.asarray(sources, np.int64), limit)
+    return bfs_levels(indptr, indices, np.asarray(sources, np.int64), limit)
+
+
+def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None):
+    """NetworkX's BFS order, level by level: yields ``(parents, children)`` arrays per
+    level, children in the order NetworkX's queue discovers them."""
+    queue, parents, ends = _bfs_tree(G, sources, reverse, depth_limit)
     for a, b in zip(ends[:-1].tolist(), ends[1:].tolist()):
         yield parents[a:b], queue[a:b]
 

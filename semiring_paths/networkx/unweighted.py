@@ -6,13 +6,14 @@ import networkx as nx
 import numpy as np
 
 from .convert import (
-    _bfs_order,
+    _bfs_tree,
     _distances,
     _node,
     _ordered_lengths,
     _sp,
     all_pairs_lengths,
     out_edges,
+    tree_paths,
 )
 from .registry import networkx_algorithm
 from .replay import bidirectional_bfs
@@ -36,16 +37,10 @@ def single_target_shortest_path_length(G, target, cutoff=None):
 
 def _bfs_paths(G, v: int, label, cutoff, reverse: bool) -> dict:
     """NetworkX's BFS paths from (or, ``reverse``, to) ``v``, in its queue's order."""
-    paths = {v: [label]}                                  # by index, then by label
     if cutoff is not None and cutoff < 1:
-        return {label: paths[v]}
-    keys = [label]
-    for parents, children in _bfs_order(G, [v], reverse=reverse, depth_limit=cutoff):
-        labels = G.labels(children)
-        keys += labels
-        for p, c, lab in zip(parents.tolist(), children.tolist(), labels):
-            paths[c] = [lab] + paths[p] if reverse else paths[p] + [lab]
-    return dict(zip(keys, paths.values()))
+        return {label: [label]}
+    queue, parents, _ = _bfs_tree(G, [v], reverse, cutoff)
+    return tree_paths(G, queue, parents, reverse)
 
 
 @networkx_algorithm()

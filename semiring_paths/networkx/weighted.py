@@ -20,6 +20,7 @@ from .convert import (
     _py,
     _sp,
     all_pairs_lengths,
+    tree_paths,
 )
 from .registry import networkx_algorithm
 from .replay import bellman_ford_order, first_seen, settle_order
@@ -70,11 +71,7 @@ def _dijkstra_paths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, we
     source's is itself.  Keys in NetworkX's order: the sources as given (they settle
     first), then settle order."""
     order, pred = settled or _settled(G, sources, d, weight)
-    labels = G.labels(order)
-    paths: dict[int, list] = {}
-    for u, p, label in zip(order.tolist(), pred[order].tolist(), labels):
-        paths[u] = [label] if p < 0 else paths[p] + [label]   # p settled before u
-    return dict(zip(labels, paths.values()))
+    return tree_paths(G, order, pred[order])               # p settled before u
 
 
 def _lengths_and_paths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray,
