@@ -24,8 +24,9 @@
 // the positions the chunk touches (staging whole windows was the slow part: 1.51 M
 // cycles a near-far round on Kronecker 22, 0.67 M without), four edges a thread with
 // their loads issued together; what improved is appended a block at a time (one atomic
-// a queue per R_CAP entries).  Kronecker 22 near-far went from 23.5 to 10.9 ms with
-// this, four blocks an SM and hubs handed to the grid (below).
+// a queue once more than R_CAP - R_CHUNK are staged).  Kronecker 22 near-far went from
+// 27.3 to 11.0 ms (bench_gpu.py, median of 16 sources) with this, four blocks an SM and
+// hubs handed to the grid (below).
 //
 // No host synchronisation per round: sizes, split and threshold stay in `ctl` / `th`,
 // updated by thread 0 between two barriers.  The same template runs as one block
