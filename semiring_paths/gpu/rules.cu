@@ -50,8 +50,9 @@ enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, 
 #define BIG_ONE (1ull << 40)
 #define BIG_EDGES ((1ull << 40) - 1)
 // the grid's edge-balanced relaxation (256-thread blocks): R_ITEMS edges a thread a
-// chunk; R_CAP staged appends a queue a block (one atomic each when it fills); at most
-// R_SEGS segments of the frontier scanned for its edge offsets
+// chunk; room for R_CAP staged appends a queue a block (appended with one atomic once
+// more than R_CAP - R_CHUNK are staged: a chunk adds at most R_CHUNK); at most R_SEGS
+// segments of the frontier scanned for its edge offsets (rules.py allocates bsum so)
 #define R_ITEMS 4
 #define R_CHUNK (256 * R_ITEMS)
 #define R_CAP (sizeof(vid_t) == 4 ? 2 * R_CHUNK : R_CHUNK)
@@ -255,11 +256,13 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 if (threadIdx.x == 0) s_pre[nseg] = (long long)acc;
                 __syncthreads();
                 const long long total = (long long)acc;
-                auto first_edge = [&](long long i) { return s_pre[i / seg] + __ldcg(&offs[i]); };
+                auto first_edge = [&](long long i) {
+                    return s_pre[i / seg] + __ldcg(&offs[i]);
+                };
                 // ---- t = F min.+ A, edge-balanced: block b relaxes the edges [lo, hi),
                 //      R_CHUNK at a time, F's positions staged in shared memory with
                 //      their first edges, rows and d; what improved is staged too and
-                //      appended with one atomic a queue a block (R_CAP at a time)
+                //      appended with one atomic a queue (see R_CAP)
                 const long long lo = total * blockIdx.x / gridDim.x;
                 const long long hi = total * (blockIdx.x + 1) / gridDim.x;
                 if (threadIdx.x == 0) { s_nn = 0; s_np = 0; }
@@ -279,7 +282,8 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                         if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
                     }
                     warp_add_into(out, &ctl[NEXT_E]);
-                    for (int j = threadIdx.x; j < s_np; j += blockDim.x) pile[s_pb + j] = s_pile[j];
+                    for (int j = threadIdx.x; j < s_np; j += blockDim.x)
+                        pile[s_pb + j] = s_pile[j];
                     __syncthreads();
                     if (threadIdx.x == 0) { s_nn = 0; s_np = 0; }
                     __syncthreads();

@@ -83,7 +83,6 @@ class SemiringPathsGraph:
         except TypeError:
             return False
 
-
     def __iter__(self):
         return iter(self.nodes)
 
@@ -388,7 +387,7 @@ def _bfs_tree(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_li
     ends)``, the vertices in the order its queue discovers them, the vertex each came
     from (-1: a source) and where each level ends."""
     indptr, indices = G.adjacency(reverse)
-    limit = float(len(G.nodes) if depth_limit is None else depth_limit)
+    limit = float(len(G) if depth_limit is None else depth_limit)
     return bfs_levels(indptr, indices, np.asarray(sources, np.int64), limit)
 
 
