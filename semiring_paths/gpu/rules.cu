@@ -58,6 +58,12 @@ enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, 
 #define R_CAP (sizeof(vid_t) == 4 ? 2 * R_CHUNK : R_CHUNK)
 #define R_SEGS 512
 enum { TO_NONE = 0, TO_NEAR, TO_PILE };     // where an improved vertex goes
+// th slots (double): the routed rules' split; the round's threshold (the routed rules'
+// refill minimum while it is taken); the settle rules' minimum key over the pile, and
+// the next one (what a select keeps)
+enum { SPLIT = 0, THETA, PILE_MIN, PILE_MIN2, TH_SLOTS };
+// a refill reads P_ITEMS pile entries a thread at a time
+#define P_ITEMS 4
 
 // opt-in instrumentation (compile with -DRULE_PROF, e.g. SEMIRING_PATHS_RULE_DEFS=
 // -DRULE_PROF): thread 0's clock cycles in each phase, summed over the run in rule_prof
@@ -93,15 +99,46 @@ __device__ __forceinline__ double next_split(double low, double delta, double sp
     return fmax(end, split);
 }
 
-// one thread's partial minimum into *target: a warp minimum, then one atomic a warp
+// one thread's partial minimum (≥ +0.0) into *target: a warp minimum, then one atomic
+// a warp.  The bits of a double ≥ +0.0 order as its value: the high words' minimum, then
+// the low words' among the lanes holding it, two reductions against ten shuffles.
 __device__ __forceinline__ void warp_min_into(double x, double* target) {
+#if __CUDA_ARCH__ >= 800
+    unsigned long long b = (unsigned long long)__double_as_longlong(x);
+    unsigned hi = __reduce_min_sync(0xffffffffu, (unsigned)(b >> 32));
+    unsigned lo = __reduce_min_sync(0xffffffffu,
+                                    (unsigned)(b >> 32) == hi ? (unsigned)b : 0xffffffffu);
+    x = __longlong_as_double((long long)(((unsigned long long)hi << 32) | lo));
+#else
     for (int o = 16; o > 0; o >>= 1) x = fmin(x, __shfl_down_sync(0xffffffffu, x, o));
+#endif
     if ((threadIdx.x & 31) == 0 && x < RULE_INF) atomic_min_nonneg(target, x);
 }
-__device__ __forceinline__ void warp_add_into(long long x, long long* target) {
+
+// *c += x, the old value.  One block keeps its sizes in shared memory, where a 64-bit
+// atomicAdd is a compare-and-swap loop (a warp each of 1 024 threads adding at once:
+// 2 250 cycles a round against 490 for a 32-bit add, H100): there the add goes to the
+// low word, exact while the count stays below 2^32 (`narrow`: n and m do, and no size
+// or round's edge count passes them).
+template <bool GRID>
+__device__ __forceinline__ long long count_add(long long* c, unsigned long long x,
+                                               bool narrow) {
+    if (!GRID && narrow) return (long long)atomicAdd((unsigned*)c, (unsigned)x);
+    return (long long)atomicAdd((unsigned long long*)c, x);
+}
+template <bool GRID>
+__device__ __forceinline__ void warp_add_into(long long x, long long* target, bool narrow) {
     for (int o = 16; o > 0; o >>= 1) x += __shfl_down_sync(0xffffffffu, x, o);
-    if ((threadIdx.x & 31) == 0 && x) atomicAdd((unsigned long long*)target,
-                                                (unsigned long long)x);
+    if ((threadIdx.x & 31) == 0 && x) count_add<GRID>(target, (unsigned long long)x, narrow);
+}
+// atomics.cuh's enqueue, its size counted by count_add
+template <bool GRID>
+__device__ __forceinline__ void enqueue_to(vid_t* nq, long long* size, vid_t v, bool narrow) {
+    cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+    long long base = 0;
+    if (g.thread_rank() == 0) base = count_add<GRID>(size, g.size(), narrow);
+    base = g.shfl(base, 0);
+    nq[base + g.thread_rank()] = v;
 }
 
 // the last slot j ≥ s of ascending offsets off[0..n) with off[j] ≤ e: which listed hub
@@ -129,7 +166,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                           long long thin_at, long long wide_e, long long thin_e,
                           long long pile_div, int lanes, vid_t* big_v,
                           long long* big_off, long long big, int big_graph,
-                          long long* bsum) {
+                          long long* bsum, int narrow) {
     const bool routed = RULE == NEAR_FAR || RULE == DELTA;
     // the grid's edge-balanced relaxation: the frontier's edge offsets (in big_off, which
     // only the one block's listing of big vertices uses otherwise), a window of the
@@ -145,12 +182,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
     // there costs tens of cycles, against hundreds in global memory), written back on
     // the way out; the grid works on the global copies
     __shared__ long long ctl_s[CTL_SLOTS];
-    __shared__ double th_s[2];
+    __shared__ double th_s[TH_SLOTS];
     long long* ctl = GRID ? ctl_g : ctl_s;
     double* th = GRID ? th_g : th_s;
     if (!GRID) {
         if (threadIdx.x < CTL_SLOTS) ctl_s[threadIdx.x] = ctl_g[threadIdx.x];
-        if (threadIdx.x < 2) th_s[threadIdx.x] = th_g[threadIdx.x];
+        if (threadIdx.x < TH_SLOTS) th_s[threadIdx.x] = th_g[threadIdx.x];
         __syncthreads();
     }
     long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -168,7 +205,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         if (!GRID) {
             __syncthreads();
             if (threadIdx.x < CTL_SLOTS) ctl_g[threadIdx.x] = ctl_s[threadIdx.x];
-            if (threadIdx.x < 2) th_g[threadIdx.x] = th_s[threadIdx.x];
+            if (threadIdx.x < TH_SLOTS) th_g[threadIdx.x] = th_s[threadIdx.x];
         }
     };
     for (;;) {
@@ -190,7 +227,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         vid_t* nxt = qs ? near_a : near_b;
         vid_t* pile = ps ? pile_b : pile_a;
         vid_t* pile2 = ps ? pile_a : pile_b;
-        double split = vloadd(&th[0]);
+        double split = vloadd(&th[SPLIT]);
         PROF(P_TOP)
         if (nq > 0 || (RULE == DELTA && rs > 0)) {
 #ifdef RULE_PROF
@@ -206,17 +243,26 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             const W* wt = heavy ? hw : weights;
             long long bucket = vload(&ctl[BUCKET]);
             long long edges = 0;
+            double pmin = RULE_INF;            // the settle rules: the lowered keys' minimum
             // nd < d(v) was seen: d(v) = min(d(v), nd), and where v goes if it improved:
             // the next near queue (each vertex once a round), the pile (once) or nowhere
-            auto lower = [&](vid_t v, double nd) -> int {
+            // (mo: Crauser's minout(v), loaded with v's other values).  The grid reads a
+            // flag before it swaps it, sparing the atomic on a vertex many reach; one
+            // block's thin rounds are a chain of round trips, so it goes straight to the
+            // atomic (one trip where the read would add one)
+            auto lower = [&](vid_t v, double nd, double mo) -> int {
                 if (!(nd < atomic_min_nonneg(&d[v], nd))) return TO_NONE;
+                if (!routed) pmin = fmin(pmin, nd + mo);
                 if (routed && nd < split) {                      // near⟨δ < split⟩ = t
+                    unsigned long long next = (unsigned long long)(r + 1);
+                    unsigned long long* mv = (unsigned long long*)&mark[v];
+                    if (!GRID) return atomicExch(mv, next) != next ? TO_NEAR : TO_NONE;
                     long long m = mark[v];
                     return m != r + 1 && (long long)atomicCAS(
-                               (unsigned long long*)&mark[v], (unsigned long long)m,
-                               (unsigned long long)(r + 1)) == m ? TO_NEAR : TO_NONE;
+                               mv, (unsigned long long)m, next) == m ? TO_NEAR : TO_NONE;
                 }
-                return !in_pile[v] && atomicExch(&in_pile[v], 1) == 0 ? TO_PILE : TO_NONE;
+                if (GRID && in_pile[v]) return TO_NONE;
+                return atomicExch(&in_pile[v], 1) == 0 ? TO_PILE : TO_NONE;
             };
             if (GRID) {
                 // ---- offs: block b scans the out-degrees of its segment of F (from 0),
@@ -234,7 +280,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                         deg = (unsigned long long)(ptr[u + 1] - ptr[u]);
                         if (RULE == DELTA && !heavy && stamp[u] != bucket) {
                             stamp[u] = bucket;                   // R ∪= u (settled here)
-                            enqueue(settled, &ctl[RSIZE], u);
+                            enqueue_to<GRID>(settled, &ctl[RSIZE], u, narrow);
                         }
                     }
                     unsigned long long at = block_scan(deg, &part);
@@ -281,7 +327,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                         nxt[s_nb + j] = v;
                         if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
                     }
-                    warp_add_into(out, &ctl[NEXT_E]);
+                    warp_add_into<GRID>(out, &ctl[NEXT_E], narrow);
                     for (int j = threadIdx.x; j < s_np; j += blockDim.x)
                         pile[s_pb + j] = s_pile[j];
                     __syncthreads();
@@ -332,7 +378,8 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                             dv[j] = nd[j] < RULE_INF ? __ldcg(&d[v[j]]) : 0.0;
 #pragma unroll
                         for (int j = 0; j < R_ITEMS; ++j) {
-                            int to = nd[j] < dv[j] ? lower(v[j], nd[j]) : TO_NONE;
+                            int to = nd[j] < dv[j] ? lower(v[j], nd[j], RULE == CRAUSER ?
+                                                           minout[v[j]] : 0.0) : TO_NONE;
                             if (to == TO_NEAR) s_near[atomicAdd(&s_nn, 1)] = v[j];
                             else if (to == TO_PILE) s_pile[atomicAdd(&s_np, 1)] = v[j];
                         }
@@ -352,12 +399,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 auto relax_now = [&](double du, long long k) {   // d(v) = min(d(v), du + w)
                     vid_t v = ind[k];
                     double nd = du + as_f64(wt[k]);
-                    int to = nd < d[v] ? lower(v, nd) : TO_NONE;
+                    int to = lower(v, nd, RULE == CRAUSER ? minout[v] : 0.0);
                     if (to == TO_NEAR) {
-                        enqueue(nxt, &ctl[NEXT], v);
+                        enqueue_to<GRID>(nxt, &ctl[NEXT], v, narrow);
                         if (big_graph) near_out += near_ptr[v + 1] - near_ptr[v];
                     } else if (to == TO_PILE) {
-                        enqueue(pile, &ctl[PILE], v);
+                        enqueue_to<GRID>(pile, &ctl[PILE], v, narrow);
                     }
                 };
                 // `lanes` threads a vertex; a vertex of `big` edges or more is listed (one
@@ -366,9 +413,10 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                     vid_t u = F[j];
                     if (RULE == DELTA && !heavy && lane == 0 && stamp[u] != bucket) {
                         stamp[u] = bucket;                       // R ∪= u (settled here)
-                        settled[atomicAdd((unsigned long long*)&ctl[RSIZE], 1ull)] = u;
+                        settled[count_add<GRID>(&ctl[RSIZE], 1, narrow)] = u;
                     }
                     long long start = ptr[u], end = ptr[u + 1];
+                    double du = vloadd(&d[u]);                   // with the row's ends
                     if (end - start >= big) {
                         if (lane == 0) {
                             unsigned long long at = atomicAdd((unsigned long long*)&ctl[BIGS],
@@ -378,7 +426,6 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                         }
                         continue;
                     }
-                    double du = vloadd(&d[u]);
                     edges += (end - start + lanes - 1 - lane) / lanes;
                     for (long long k = start + lane; k < end; k += lanes) relax_now(du, k);
                 }
@@ -396,9 +443,10 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                         ++edges;
                     }
                 }
-                if (big_graph) warp_add_into(near_out, &ctl[NEXT_E]);
+                if (big_graph) warp_add_into<GRID>(near_out, &ctl[NEXT_E], narrow);
             }
-            warp_add_into(edges, &ctl[EDGES]);
+            warp_add_into<GRID>(edges, &ctl[EDGES], narrow);
+            if (!routed) warp_min_into(pmin, &th[PILE_MIN]);     // every lowered v is piled
             PROF(P_RELAX)
             barrier_all<GRID>();
             PROF(P_RELAX_WAIT)
@@ -408,7 +456,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 stats[4 * row + 1] = ctl[EDGES];
                 stats[4 * row + 2] = routed ? ctl[NEXT] : nf;
                 stats[4 * row + 3] = ctl[PILE];
-                fs[row] = routed ? split : th[1];
+                fs[row] = routed ? split : th[THETA];
                 ctl[REC] = row + 1;
                 ctl[EDGES] = 0;
                 ctl[BIGS] = 0;
@@ -419,7 +467,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 ctl[QSEL] ^= 1;
                 ctl[ROUND] = r + 1;
                 if (heavy) ctl[RSIZE] = 0;
-                th[1] = RULE_INF;
+                if (routed) th[THETA] = RULE_INF;
             }
             barrier_all<GRID>();
             PROF(P_RELAX_BOOK)
@@ -432,34 +480,66 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 if (tid == 0) ctl[DONE] = 1;
                 return leave();
             }
-            double low = RULE_INF;
-            for (long long j = tid; j < np; j += stride) {
-                vid_t v = pile[j];
-                double key = d[v];
-                if (RULE == CRAUSER) key += minout[v];
-                low = fmin(low, key);
+            // the pile's entries P_ITEMS a thread at a time, their loads issued together
+            vid_t pv[P_ITEMS];
+            double pd[P_ITEMS], pk[P_ITEMS];                 // d(v) and the rule's key
+            auto load_pile = [&](long long j0) {
+#pragma unroll
+                for (int i = 0; i < P_ITEMS; ++i) {
+                    long long j = j0 + i * stride;
+                    pv[i] = j < np ? pile[j] : 0;
+                }
+#pragma unroll
+                for (int i = 0; i < P_ITEMS; ++i) {
+                    bool in = j0 + i * stride < np;
+                    pd[i] = in ? d[pv[i]] : RULE_INF;
+                    pk[i] = RULE == CRAUSER && in ? minout[pv[i]] : 0.0;
+                }
+#pragma unroll
+                for (int i = 0; i < P_ITEMS; ++i) pk[i] += pd[i];
+            };
+            double low;
+            if (routed) {
+                low = RULE_INF;
+                for (long long j0 = tid; j0 < np; j0 += P_ITEMS * stride) {
+                    load_pile(j0);
+#pragma unroll
+                    for (int i = 0; i < P_ITEMS; ++i) low = fmin(low, pd[i]);
+                }
+                warp_min_into(low, &th[THETA]);
+                PROF(P_MIN)
+                barrier_all<GRID>();
+                PROF(P_MIN_WAIT)
+                low = vloadd(&th[THETA]);
+            } else {
+                // the settle rules keep the pile's minimum key as it changes (what the
+                // last select kept, then each lowered key): no pass over the pile for it
+                low = vloadd(&th[PILE_MIN]);
             }
-            warp_min_into(low, &th[1]);
-            PROF(P_MIN)
-            barrier_all<GRID>();
-            PROF(P_MIN_WAIT)
-            low = vloadd(&th[1]);              // inf only for crauser: sinks, settle all
+            // inf only for crauser: sinks, settle all
             double theta = RULE == ECONOMIC ? low + min_w : low;
             if (routed) theta = next_split(low, delta, split);
             long long out = 0;                            // the near queue's edges
-            for (long long j = tid; j < np; j += stride) {
-                vid_t v = pile[j];
-                double dv = d[v];
-                if (routed ? dv < theta : dv <= theta) {
-                    in_pile[v] = 0;
-                    mark[v] = r;                              // in round r's near queue
-                    enqueue(q, &ctl[NEAR], v);
-                    if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
-                } else {
-                    enqueue(pile2, &ctl[PILE2], v);
+            double kmin = RULE_INF;                       // the kept entries' keys
+            for (long long j0 = tid; j0 < np; j0 += P_ITEMS * stride) {
+                load_pile(j0);
+#pragma unroll
+                for (int i = 0; i < P_ITEMS; ++i) {
+                    if (j0 + i * stride >= np) continue;
+                    vid_t v = pv[i];
+                    if (routed ? pd[i] < theta : pd[i] <= theta) {
+                        in_pile[v] = 0;
+                        mark[v] = r;                          // in round r's near queue
+                        enqueue_to<GRID>(q, &ctl[NEAR], v, narrow);
+                        if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
+                    } else {
+                        enqueue_to<GRID>(pile2, &ctl[PILE2], v, narrow);
+                        kmin = fmin(kmin, pk[i]);
+                    }
                 }
             }
-            if (big_graph) warp_add_into(out, &ctl[NEAR_E]);
+            if (!routed) warp_min_into(kmin, &th[PILE_MIN2]);
+            if (big_graph) warp_add_into<GRID>(out, &ctl[NEAR_E], narrow);
             PROF(P_SELECT)
             barrier_all<GRID>();
             if (tid == 0) {
@@ -467,8 +547,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 ctl[PILE2] = 0;
                 ctl[PSEL] ^= 1;
                 ctl[BUCKET] += 1;
-                th[0] = routed ? theta : split;
-                th[1] = theta;                                // recorded with the round
+                th[SPLIT] = routed ? theta : split;
+                th[THETA] = theta;                            // recorded with the round
+                if (!routed) {
+                    th[PILE_MIN] = th[PILE_MIN2];
+                    th[PILE_MIN2] = RULE_INF;
+                }
             }
             barrier_all<GRID>();
             PROF(P_SELECT_WAIT)
@@ -486,12 +570,13 @@ extern "C" __global__ void __launch_bounds__(GRID ? 256 : 1024, GRID ? 4 : 1)   
         long long* stamp, long long* ctl, double* th, long long* stats, double* fs,         \
         long long cap, long long wide_at, long long thin_at, long long wide_e,              \
         long long thin_e, long long pile_div, int lanes,                                    \
-        vid_t* big_v, long long* big_off, long long big, int big_graph, long long* bsum) {  \
+        vid_t* big_v, long long* big_off, long long big, int big_graph, long long* bsum,    \
+        int narrow) {                                                                       \
     rule_loop<W, RULE, GRID>(indptr, indices, weights, hptr, hind, hw, minout, delta,       \
                              min_w, d, near_a, near_b, pile_a, pile_b, settled, mark,       \
                              in_pile, stamp, ctl, th, stats, fs, cap, wide_at, thin_at,     \
                              wide_e, thin_e, pile_div, lanes, big_v, big_off, big,          \
-                             big_graph, bsum);                                              \
+                             big_graph, bsum, narrow);                                      \
 }
 #define RULE_SHAPES(W, WTAG, RULE, RTAG)                                                     \
     RULE_KERNEL(W, WTAG, RULE, RTAG, false, block) RULE_KERNEL(W, WTAG, RULE, RTAG, true, grid)
@@ -608,9 +693,9 @@ __device__ void bellman_ford(const long long* __restrict__ indptr,
                 ++edges;
             }
         }
-        warp_add_into(edges, &sums[0]);
-        warp_add_into(lowered, &sums[1]);
-        warp_add_into(found, &sums[2]);
+        warp_add_into<true>(edges, &sums[0], false);
+        warp_add_into<true>(lowered, &sums[1], false);
+        warp_add_into<true>(found, &sums[2], false);
         grid.sync();
         long long changed = vload(&sums[1]);
         if (tid == 0) {

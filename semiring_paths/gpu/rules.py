@@ -117,7 +117,7 @@ class RuleLoops:
         ctl = cp.zeros(15, cp.int64)
         ctl[NEAR] = 1
         ctl[NEAR_E] = graph[0][source + 1] - graph[0][source]
-        th = cp.asarray([delta or 0.0, np.inf], cp.float64)
+        th = cp.asarray([delta or 0.0, np.inf, np.inf, np.inf], cp.float64)   # rules.cu TH_SLOTS
         stats = cp.empty((self.RECORDS, 4), cp.int64)
         fs = cp.empty(self.RECORDS, cp.float64)
         min_w = float(G.min_weight) if G.n_stored else 0.0
@@ -130,7 +130,8 @@ class RuleLoops:
                 np.int64(self.PILE_DIV), np.int32(lanes), cp.empty(max(n, 1), vid),
                 cp.empty(max(n, 1), cp.int64),
                 np.int64(big), np.int32(G.max_out_degree >= big),
-                cp.empty(self.R_SEGS, cp.int64))
+                cp.empty(self.R_SEGS, cp.int64),
+                np.int32(max(n, G.n_stored) < 1 << 32))      # rules.cu count_add
         grid = False
         third = "changed" if strategy == "near-far" else "settled"
         settle, settled = strategy in ("martin", "crauser", "crauser-economic"), 0
