@@ -44,7 +44,10 @@
 enum Rule { NEAR_FAR = 0, DELTA = 1, MARTIN = 2, CRAUSER = 3, ECONOMIC = 4 };
 // ctl slots (long long)
 enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET,
-       BIGS, NEAR_E, NEXT_E, CTL_SLOTS };
+       BIGS, NEAR_E, NEXT_E, NEAR_AT, PILE_AT, CTL_SLOTS };
+// NEAR_AT / PILE_AT: the near queue's and the pile's sizes as the step began, written
+// only between barriers and on the way out: NEAR and PILE grow while the fastest threads
+// select or relax, and every thread must read the same step from them
 // NEAR_E / NEXT_E: the out-edges of the near queue and of the next one (indptr's)
 // BIGS packs the listed big vertices (count << 40) with their edges (the low 40 bits)
 #define BIG_ONE (1ull << 40)
@@ -204,274 +207,41 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
 #endif
         if (!GRID) {
             __syncthreads();
+            if (threadIdx.x == 0) ctl_s[NEAR_AT] = ctl_s[NEAR];
+            __syncthreads();
             if (threadIdx.x < CTL_SLOTS) ctl_g[threadIdx.x] = ctl_s[threadIdx.x];
             if (threadIdx.x < TH_SLOTS) th_g[threadIdx.x] = th_s[threadIdx.x];
+        } else if (tid == 0) {
+            ctl[NEAR_AT] = ctl[NEAR];
         }
+    };
+    // whether this launch's shape suits the next step: its near queue (Δ-stepping's
+    // heavy pass: R) and the pile over pile_div (a pile entry costs a read or two, not
+    // edges) and, on graphs with hubs (big_graph), the near queue's edges: a hub's 10⁵
+    // edges are work for the grid, not for one block (elsewhere ne stays 0)
+    auto fits = [&](long long nq, long long np, long long rs, long long ne) {
+        long long width = (nq > 0 || RULE != DELTA ? nq : rs) + np / pile_div;
+        return GRID ? width >= thin_at || ne >= thin_e : width <= wide_at && ne <= wide_e;
     };
     for (;;) {
         // ---- every thread reads the same state (written before the last barrier)
-        long long nq = vload(&ctl[NEAR]), np = vload(&ctl[PILE]), rs = vload(&ctl[RSIZE]);
-        long long r = vload(&ctl[ROUND]);
+        long long nq = vload(&ctl[NEAR_AT]), np = vload(&ctl[PILE]), rs = vload(&ctl[RSIZE]);
+        long long r = vload(&ctl[ROUND]), np_at = vload(&ctl[PILE_AT]);
         if (vload(&ctl[DONE]) || vload(&ctl[REC]) >= cap) return leave();
-        // the work of the next step: the near queue (or Δ-stepping's heavy pass over R)
-        // and the pile over pile_div (a pile entry costs a read or two, not edges)
-        // and, on graphs with hubs (big_graph), its edges: a hub's 10⁵ edges are work for
-        // the grid, not for one block (elsewhere NEAR_E stays 0 and costs no degree reads)
-        long long width = (nq > 0 || RULE != DELTA ? nq : rs) + np / pile_div;
-        long long ne = nq > 0 ? vload(&ctl[NEAR_E]) : 0;
-        if (!GRID && (width > wide_at || ne > wide_e)) return leave();   // too wide for one
-        if (GRID && width < thin_at && ne < thin_e) return leave();      // thin enough
+        if (!fits(nq, np_at, rs, nq > 0 ? vload(&ctl[NEAR_E]) : 0)) return leave();
         const long long* near_ptr = indptr;   // the near queue's edges (Δ: the light ones)
         bool qs = vload(&ctl[QSEL]) != 0, ps = vload(&ctl[PSEL]) != 0;
         vid_t* q = qs ? near_b : near_a;
         vid_t* nxt = qs ? near_a : near_b;
         vid_t* pile = ps ? pile_b : pile_a;
         vid_t* pile2 = ps ? pile_a : pile_b;
+        // where a relaxation piles what improved: the settle rules' round selects into
+        // pile2 and relaxes at once, so what it lowers joins what the select kept
+        vid_t* pdst = routed ? pile : pile2;
+        long long* pcnt = &ctl[routed ? PILE : PILE2];
         double split = vloadd(&th[SPLIT]);
         PROF(P_TOP)
-        if (nq > 0 || (RULE == DELTA && rs > 0)) {
-#ifdef RULE_PROF
-            if (tid == 0) ++prof_acc[P_ROUNDS];
-#endif
-            // ================= relax: t = F min.+ A (F = near; Δ-stepping's heavy pass:
-            // F = R over the heavy edges), improved vertices routed
-            bool heavy = RULE == DELTA && nq == 0;
-            const vid_t* F = heavy ? settled : q;
-            long long nf = heavy ? rs : nq;
-            const long long* ptr = heavy ? hptr : indptr;
-            const vid_t* ind = heavy ? hind : indices;
-            const W* wt = heavy ? hw : weights;
-            long long bucket = vload(&ctl[BUCKET]);
-            long long edges = 0;
-            double pmin = RULE_INF;            // the settle rules: the lowered keys' minimum
-            // nd < d(v) was seen: d(v) = min(d(v), nd), and where v goes if it improved:
-            // the next near queue (each vertex once a round), the pile (once) or nowhere
-            // (mo: Crauser's minout(v), loaded with v's other values).  The grid reads a
-            // flag before it swaps it, sparing the atomic on a vertex many reach; one
-            // block's thin rounds are a chain of round trips, so it goes straight to the
-            // atomic (one trip where the read would add one)
-            auto lower = [&](vid_t v, double nd, double mo) -> int {
-                if (!(nd < atomic_min_nonneg(&d[v], nd))) return TO_NONE;
-                if (!routed) pmin = fmin(pmin, nd + mo);
-                if (routed && nd < split) {                      // near⟨δ < split⟩ = t
-                    unsigned long long next = (unsigned long long)(r + 1);
-                    unsigned long long* mv = (unsigned long long*)&mark[v];
-                    if (!GRID) return atomicExch(mv, next) != next ? TO_NEAR : TO_NONE;
-                    long long m = mark[v];
-                    return m != r + 1 && (long long)atomicCAS(
-                               mv, (unsigned long long)m, next) == m ? TO_NEAR : TO_NONE;
-                }
-                if (GRID && in_pile[v]) return TO_NONE;
-                return atomicExch(&in_pile[v], 1) == 0 ? TO_PILE : TO_NONE;
-            };
-            if (GRID) {
-                // ---- offs: block b scans the out-degrees of its segment of F (from 0),
-                //      their sum to bsum[b]; Δ-stepping's light rounds list R here
-                const int nseg = min((int)gridDim.x, R_SEGS);
-                const long long seg = (nf + nseg - 1) / nseg;
-                const long long s0 = min(nf, (long long)blockIdx.x * seg);
-                const long long s1 = blockIdx.x < nseg ? min(nf, s0 + seg) : s0;
-                unsigned long long run = 0, part;
-                for (long long i0 = s0; i0 < s1; i0 += blockDim.x) {
-                    long long i = i0 + threadIdx.x;
-                    unsigned long long deg = 0;
-                    if (i < s1) {
-                        vid_t u = F[i];
-                        deg = (unsigned long long)(ptr[u + 1] - ptr[u]);
-                        if (RULE == DELTA && !heavy && stamp[u] != bucket) {
-                            stamp[u] = bucket;                   // R ∪= u (settled here)
-                            enqueue_to<GRID>(settled, &ctl[RSIZE], u, narrow);
-                        }
-                    }
-                    unsigned long long at = block_scan(deg, &part);
-                    if (i < s1) offs[i] = (long long)(run + at);
-                    run += part;
-                }
-                if (threadIdx.x == 0 && blockIdx.x < nseg) bsum[blockIdx.x] = (long long)run;
-                barrier_all<GRID>();
-                // ---- s_pre[k] = Σ bsum[0..k): position i's first edge is
-                //      s_pre[i / seg] + offs[i] in the frontier's edge space
-                unsigned long long acc = 0;
-                for (int k0 = 0; k0 < nseg; k0 += blockDim.x) {
-                    int k = k0 + threadIdx.x;
-                    unsigned long long x = k < nseg ? (unsigned long long)vload(&bsum[k]) : 0;
-                    unsigned long long at = block_scan(x, &part);
-                    if (k < nseg) s_pre[k] = (long long)(acc + at);
-                    acc += part;
-                }
-                if (threadIdx.x == 0) s_pre[nseg] = (long long)acc;
-                __syncthreads();
-                const long long total = (long long)acc;
-                auto first_edge = [&](long long i) {
-                    return s_pre[i / seg] + __ldcg(&offs[i]);
-                };
-                // ---- t = F min.+ A, edge-balanced: block b relaxes the edges [lo, hi),
-                //      R_CHUNK at a time, F's positions staged in shared memory with
-                //      their first edges, rows and d; what improved is staged too and
-                //      appended with one atomic a queue (see R_CAP)
-                const long long lo = total * blockIdx.x / gridDim.x;
-                const long long hi = total * (blockIdx.x + 1) / gridDim.x;
-                if (threadIdx.x == 0) { s_nn = 0; s_np = 0; }
-                auto flush = [&]() {                  // every thread of the block calls it
-                    __syncthreads();
-                    if (threadIdx.x == 0) {
-                        s_nb = s_nn ? (long long)atomicAdd((unsigned long long*)&ctl[NEXT],
-                                                           (unsigned long long)s_nn) : 0;
-                        s_pb = s_np ? (long long)atomicAdd((unsigned long long*)&ctl[PILE],
-                                                           (unsigned long long)s_np) : 0;
-                    }
-                    __syncthreads();
-                    long long out = 0;
-                    for (int j = threadIdx.x; j < s_nn; j += blockDim.x) {
-                        vid_t v = s_near[j];
-                        nxt[s_nb + j] = v;
-                        if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
-                    }
-                    warp_add_into<GRID>(out, &ctl[NEXT_E], narrow);
-                    for (int j = threadIdx.x; j < s_np; j += blockDim.x)
-                        pile[s_pb + j] = s_pile[j];
-                    __syncthreads();
-                    if (threadIdx.x == 0) { s_nn = 0; s_np = 0; }
-                    __syncthreads();
-                };
-                if (lo < hi) {                                   // block-uniform
-                    int k = stage_search(s_pre, nseg, lo);       // lo's segment, then in it
-                    long long first = k * seg + block_search(offs + k * seg,   // (L2 reads)
-                                                             min(seg, nf - k * seg),
-                                                             lo - s_pre[k]);
-                    for (long long e = lo; e < hi;) {
-                        // the window's first edges, then the rows and d of the
-                        // positions this chunk's edges fall in (`used` of them)
-                        const int span = (int)min((long long)R_CHUNK, nf - first);
-#pragma unroll
-                        for (int j0 = 0; j0 < R_CHUNK; j0 += 256) {
-                            int j = j0 + threadIdx.x;
-                            if (j < span) s_off[j] = first_edge(first + j);
-                        }
-                        if (threadIdx.x == 0)
-                            s_wend = first + span < nf ? first_edge(first + span) : total;
-                        __syncthreads();
-                        const long long end = min(min(e + R_CHUNK, hi), s_wend);
-                        const int used = end > e ? stage_search(s_off, span, end - 1) + 1 : 0;
-                        for (int j = threadIdx.x; j < used; j += blockDim.x) {
-                            vid_t u = F[first + j];
-                            s_row[j] = ptr[u];
-                            s_du[j] = vloadd(&d[u]);
-                        }
-                        __syncthreads();
-                        // R_ITEMS edges a thread, their loads issued together
-                        vid_t v[R_ITEMS];
-                        double nd[R_ITEMS], dv[R_ITEMS];
-#pragma unroll
-                        for (int j = 0; j < R_ITEMS; ++j) {
-                            long long x = e + (long long)j * blockDim.x + threadIdx.x;
-                            nd[j] = RULE_INF;
-                            if (x < end) {
-                                int i = stage_search(s_off, used, x);
-                                long long k = s_row[i] + (x - s_off[i]);
-                                v[j] = ind[k];
-                                nd[j] = s_du[i] + as_f64(wt[k]);
-                            }
-                        }
-#pragma unroll
-                        for (int j = 0; j < R_ITEMS; ++j)
-                            dv[j] = nd[j] < RULE_INF ? __ldcg(&d[v[j]]) : 0.0;
-#pragma unroll
-                        for (int j = 0; j < R_ITEMS; ++j) {
-                            int to = nd[j] < dv[j] ? lower(v[j], nd[j], RULE == CRAUSER ?
-                                                           minout[v[j]] : 0.0) : TO_NONE;
-                            if (to == TO_NEAR) s_near[atomicAdd(&s_nn, 1)] = v[j];
-                            else if (to == TO_PILE) s_pile[atomicAdd(&s_np, 1)] = v[j];
-                        }
-                        __syncthreads();
-                        if (s_nn > R_CAP - R_CHUNK || s_np > R_CAP - R_CHUNK) flush();
-                        // the next window starts at the staged position holding `end`, or
-                        // past this window (out-degree-0 positions may fill it)
-                        first += end < s_wend ? stage_search(s_off, span, end) : span;
-                        e = end;
-                        __syncthreads();                         // before the next staging
-                    }
-                }
-                flush();
-                edges = threadIdx.x == 0 ? hi - lo : 0;
-            } else {
-                long long near_out = 0;            // the next near queue's edges, summed
-                auto relax_now = [&](double du, long long k) {   // d(v) = min(d(v), du + w)
-                    vid_t v = ind[k];
-                    double nd = du + as_f64(wt[k]);
-                    int to = lower(v, nd, RULE == CRAUSER ? minout[v] : 0.0);
-                    if (to == TO_NEAR) {
-                        enqueue_to<GRID>(nxt, &ctl[NEXT], v, narrow);
-                        if (big_graph) near_out += near_ptr[v + 1] - near_ptr[v];
-                    } else if (to == TO_PILE) {
-                        enqueue_to<GRID>(pile, &ctl[PILE], v, narrow);
-                    }
-                };
-                // `lanes` threads a vertex; a vertex of `big` edges or more is listed (one
-                // atomic gives its slot and its first edge in the list's edge space) ...
-                for (long long j = gid; j < nf; j += groups) {
-                    vid_t u = F[j];
-                    if (RULE == DELTA && !heavy && lane == 0 && stamp[u] != bucket) {
-                        stamp[u] = bucket;                       // R ∪= u (settled here)
-                        settled[count_add<GRID>(&ctl[RSIZE], 1, narrow)] = u;
-                    }
-                    long long start = ptr[u], end = ptr[u + 1];
-                    double du = vloadd(&d[u]);                   // with the row's ends
-                    if (end - start >= big) {
-                        if (lane == 0) {
-                            unsigned long long at = atomicAdd((unsigned long long*)&ctl[BIGS],
-                                                              BIG_ONE + (end - start));
-                            big_v[at >> 40] = u;
-                            big_off[at >> 40] = (long long)(at & BIG_EDGES);
-                        }
-                        continue;
-                    }
-                    edges += (end - start + lanes - 1 - lane) / lanes;
-                    for (long long k = start + lane; k < end; k += lanes) relax_now(du, k);
-                }
-                if (big_graph) {
-                    // ... and the listed vertices' edges are shared out evenly over every
-                    // thread (edge-balanced: a hub's edges do not wait on one warp)
-                    barrier_all<GRID>();
-                    unsigned long long packed = (unsigned long long)vload(&ctl[BIGS]);
-                    long long nb = (long long)(packed >> 40), total = packed & BIG_EDGES;
-                    long long s = 0;
-                    for (long long e = tid; e < total; e += stride) {
-                        s = slot_of(big_off, nb, e, s);
-                        vid_t u = big_v[s];
-                        relax_now(vloadd(&d[u]), ptr[u] + (e - big_off[s]));
-                        ++edges;
-                    }
-                }
-                if (big_graph) warp_add_into<GRID>(near_out, &ctl[NEXT_E], narrow);
-            }
-            warp_add_into<GRID>(edges, &ctl[EDGES], narrow);
-            if (!routed) warp_min_into(pmin, &th[PILE_MIN]);     // every lowered v is piled
-            PROF(P_RELAX)
-            barrier_all<GRID>();
-            PROF(P_RELAX_WAIT)
-            if (tid == 0) {
-                long long row = ctl[REC];
-                stats[4 * row] = nf;
-                stats[4 * row + 1] = ctl[EDGES];
-                stats[4 * row + 2] = routed ? ctl[NEXT] : nf;
-                stats[4 * row + 3] = ctl[PILE];
-                fs[row] = routed ? split : th[THETA];
-                ctl[REC] = row + 1;
-                ctl[EDGES] = 0;
-                ctl[BIGS] = 0;
-                ctl[NEAR] = ctl[NEXT];
-                ctl[NEXT] = 0;
-                ctl[NEAR_E] = ctl[NEXT_E];
-                ctl[NEXT_E] = 0;
-                ctl[QSEL] ^= 1;
-                ctl[ROUND] = r + 1;
-                if (heavy) ctl[RSIZE] = 0;
-                if (routed) th[THETA] = RULE_INF;
-            }
-            barrier_all<GRID>();
-            PROF(P_RELAX_BOOK)
-        } else {
+        if (!(nq > 0 || (RULE == DELTA && rs > 0))) {
 #ifdef RULE_PROF
             if (tid == 0) ++prof_acc[P_REFILLS];
 #endif
@@ -540,23 +310,282 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             }
             if (!routed) warp_min_into(kmin, &th[PILE_MIN2]);
             if (big_graph) warp_add_into<GRID>(out, &ctl[NEAR_E], narrow);
+            if (!routed && tid == 0) th[THETA] = theta;     // recorded with the round
             PROF(P_SELECT)
             barrier_all<GRID>();
-            if (tid == 0) {
+            if (routed) {
+                if (tid == 0) {
+                    ctl[PILE] = ctl[PILE2];
+                    ctl[PILE2] = 0;
+                    ctl[PSEL] ^= 1;
+                    ctl[BUCKET] += 1;
+                    ctl[PILE_AT] = ctl[PILE];
+                    ctl[NEAR_AT] = ctl[NEAR];
+                    th[SPLIT] = theta;
+                    th[THETA] = theta;                        // recorded with the round
+                }
+                barrier_all<GRID>();
+                PROF(P_SELECT_WAIT)
+                continue;
+            }
+            PROF(P_SELECT_WAIT)
+            // the settle rules relax what they selected in this same round (its book
+            // after the relaxation), unless the near queue no longer fits this shape:
+            // the other shape then finds nq > 0 and goes on from here
+            nq = vload(&ctl[NEAR]);
+            if (!fits(nq, np_at, 0, vload(&ctl[NEAR_E]))) return leave();
+        }
+#ifdef RULE_PROF
+        if (tid == 0) ++prof_acc[P_ROUNDS];
+#endif
+        // ================= relax: t = F min.+ A (F = near; Δ-stepping's heavy pass:
+        // F = R over the heavy edges), improved vertices routed
+        bool heavy = RULE == DELTA && nq == 0;
+        const vid_t* F = heavy ? settled : q;
+        long long nf = heavy ? rs : nq;
+        const long long* ptr = heavy ? hptr : indptr;
+        const vid_t* ind = heavy ? hind : indices;
+        const W* wt = heavy ? hw : weights;
+        long long bucket = vload(&ctl[BUCKET]);
+        long long edges = 0;
+        double pmin = RULE_INF;            // the settle rules: the lowered keys' minimum
+        // nd < d(v) was seen: d(v) = min(d(v), nd), and where v goes if it improved:
+        // the next near queue (each vertex once a round), the pile (once) or nowhere
+        // (mo: Crauser's minout(v), loaded with v's other values).  The grid reads a
+        // flag before it swaps it, sparing the atomic on a vertex many reach; one
+        // block's thin rounds are a chain of round trips, so it goes straight to the
+        // atomic (one trip where the read would add one)
+        auto lower = [&](vid_t v, double nd, double mo) -> int {
+            if (!(nd < atomic_min_nonneg(&d[v], nd))) return TO_NONE;
+            if (!routed) pmin = fmin(pmin, nd + mo);
+            if (routed && nd < split) {                      // near⟨δ < split⟩ = t
+                unsigned long long next = (unsigned long long)(r + 1);
+                unsigned long long* mv = (unsigned long long*)&mark[v];
+                if (!GRID) return atomicExch(mv, next) != next ? TO_NEAR : TO_NONE;
+                long long m = mark[v];
+                return m != r + 1 && (long long)atomicCAS(
+                           mv, (unsigned long long)m, next) == m ? TO_NEAR : TO_NONE;
+            }
+            if (GRID && in_pile[v]) return TO_NONE;
+            return atomicExch(&in_pile[v], 1) == 0 ? TO_PILE : TO_NONE;
+        };
+        if (GRID) {
+            // ---- offs: block b scans the out-degrees of its segment of F (from 0),
+            //      their sum to bsum[b]; Δ-stepping's light rounds list R here
+            const int nseg = min((int)gridDim.x, R_SEGS);
+            const long long seg = (nf + nseg - 1) / nseg;
+            const long long s0 = min(nf, (long long)blockIdx.x * seg);
+            const long long s1 = blockIdx.x < nseg ? min(nf, s0 + seg) : s0;
+            unsigned long long run = 0, part;
+            for (long long i0 = s0; i0 < s1; i0 += blockDim.x) {
+                long long i = i0 + threadIdx.x;
+                unsigned long long deg = 0;
+                if (i < s1) {
+                    vid_t u = F[i];
+                    deg = (unsigned long long)(ptr[u + 1] - ptr[u]);
+                    if (RULE == DELTA && !heavy && stamp[u] != bucket) {
+                        stamp[u] = bucket;                   // R ∪= u (settled here)
+                        enqueue_to<GRID>(settled, &ctl[RSIZE], u, narrow);
+                    }
+                }
+                unsigned long long at = block_scan(deg, &part);
+                if (i < s1) offs[i] = (long long)(run + at);
+                run += part;
+            }
+            if (threadIdx.x == 0 && blockIdx.x < nseg) bsum[blockIdx.x] = (long long)run;
+            barrier_all<GRID>();
+            // ---- s_pre[k] = Σ bsum[0..k): position i's first edge is
+            //      s_pre[i / seg] + offs[i] in the frontier's edge space
+            unsigned long long acc = 0;
+            for (int k0 = 0; k0 < nseg; k0 += blockDim.x) {
+                int k = k0 + threadIdx.x;
+                unsigned long long x = k < nseg ? (unsigned long long)vload(&bsum[k]) : 0;
+                unsigned long long at = block_scan(x, &part);
+                if (k < nseg) s_pre[k] = (long long)(acc + at);
+                acc += part;
+            }
+            if (threadIdx.x == 0) s_pre[nseg] = (long long)acc;
+            __syncthreads();
+            const long long total = (long long)acc;
+            auto first_edge = [&](long long i) {
+                return s_pre[i / seg] + __ldcg(&offs[i]);
+            };
+            // ---- t = F min.+ A, edge-balanced: block b relaxes the edges [lo, hi),
+            //      R_CHUNK at a time, F's positions staged in shared memory with
+            //      their first edges, rows and d; what improved is staged too and
+            //      appended with one atomic a queue (see R_CAP)
+            const long long lo = total * blockIdx.x / gridDim.x;
+            const long long hi = total * (blockIdx.x + 1) / gridDim.x;
+            if (threadIdx.x == 0) { s_nn = 0; s_np = 0; }
+            auto flush = [&]() {                  // every thread of the block calls it
+                __syncthreads();
+                if (threadIdx.x == 0) {
+                    s_nb = s_nn ? (long long)atomicAdd((unsigned long long*)&ctl[NEXT],
+                                                       (unsigned long long)s_nn) : 0;
+                    s_pb = s_np ? (long long)atomicAdd((unsigned long long*)pcnt,
+                                                       (unsigned long long)s_np) : 0;
+                }
+                __syncthreads();
+                long long out = 0;
+                for (int j = threadIdx.x; j < s_nn; j += blockDim.x) {
+                    vid_t v = s_near[j];
+                    nxt[s_nb + j] = v;
+                    if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
+                }
+                warp_add_into<GRID>(out, &ctl[NEXT_E], narrow);
+                for (int j = threadIdx.x; j < s_np; j += blockDim.x)
+                    pdst[s_pb + j] = s_pile[j];
+                __syncthreads();
+                if (threadIdx.x == 0) { s_nn = 0; s_np = 0; }
+                __syncthreads();
+            };
+            if (lo < hi) {                                   // block-uniform
+                int k = stage_search(s_pre, nseg, lo);       // lo's segment, then in it
+                long long first = k * seg + block_search(offs + k * seg,   // (L2 reads)
+                                                         min(seg, nf - k * seg),
+                                                         lo - s_pre[k]);
+                for (long long e = lo; e < hi;) {
+                    // the window's first edges, then the rows and d of the
+                    // positions this chunk's edges fall in (`used` of them)
+                    const int span = (int)min((long long)R_CHUNK, nf - first);
+#pragma unroll
+                    for (int j0 = 0; j0 < R_CHUNK; j0 += 256) {
+                        int j = j0 + threadIdx.x;
+                        if (j < span) s_off[j] = first_edge(first + j);
+                    }
+                    if (threadIdx.x == 0)
+                        s_wend = first + span < nf ? first_edge(first + span) : total;
+                    __syncthreads();
+                    const long long end = min(min(e + R_CHUNK, hi), s_wend);
+                    const int used = end > e ? stage_search(s_off, span, end - 1) + 1 : 0;
+                    for (int j = threadIdx.x; j < used; j += blockDim.x) {
+                        vid_t u = F[first + j];
+                        s_row[j] = ptr[u];
+                        s_du[j] = vloadd(&d[u]);
+                    }
+                    __syncthreads();
+                    // R_ITEMS edges a thread, their loads issued together
+                    vid_t v[R_ITEMS];
+                    double nd[R_ITEMS], dv[R_ITEMS];
+#pragma unroll
+                    for (int j = 0; j < R_ITEMS; ++j) {
+                        long long x = e + (long long)j * blockDim.x + threadIdx.x;
+                        nd[j] = RULE_INF;
+                        if (x < end) {
+                            int i = stage_search(s_off, used, x);
+                            long long k = s_row[i] + (x - s_off[i]);
+                            v[j] = ind[k];
+                            nd[j] = s_du[i] + as_f64(wt[k]);
+                        }
+                    }
+#pragma unroll
+                    for (int j = 0; j < R_ITEMS; ++j)
+                        dv[j] = nd[j] < RULE_INF ? __ldcg(&d[v[j]]) : 0.0;
+#pragma unroll
+                    for (int j = 0; j < R_ITEMS; ++j) {
+                        int to = nd[j] < dv[j] ? lower(v[j], nd[j], RULE == CRAUSER ?
+                                                       minout[v[j]] : 0.0) : TO_NONE;
+                        if (to == TO_NEAR) s_near[atomicAdd(&s_nn, 1)] = v[j];
+                        else if (to == TO_PILE) s_pile[atomicAdd(&s_np, 1)] = v[j];
+                    }
+                    __syncthreads();
+                    if (s_nn > R_CAP - R_CHUNK || s_np > R_CAP - R_CHUNK) flush();
+                    // the next window starts at the staged position holding `end`, or
+                    // past this window (out-degree-0 positions may fill it)
+                    first += end < s_wend ? stage_search(s_off, span, end) : span;
+                    e = end;
+                    __syncthreads();                         // before the next staging
+                }
+            }
+            flush();
+            edges = threadIdx.x == 0 ? hi - lo : 0;
+        } else {
+            long long near_out = 0;            // the next near queue's edges, summed
+            auto relax_now = [&](double du, long long k) {   // d(v) = min(d(v), du + w)
+                vid_t v = ind[k];
+                double nd = du + as_f64(wt[k]);
+                int to = lower(v, nd, RULE == CRAUSER ? minout[v] : 0.0);
+                if (to == TO_NEAR) {
+                    enqueue_to<GRID>(nxt, &ctl[NEXT], v, narrow);
+                    if (big_graph) near_out += near_ptr[v + 1] - near_ptr[v];
+                } else if (to == TO_PILE) {
+                    enqueue_to<GRID>(pdst, pcnt, v, narrow);
+                }
+            };
+            // `lanes` threads a vertex; a vertex of `big` edges or more is listed (one
+            // atomic gives its slot and its first edge in the list's edge space) ...
+            for (long long j = gid; j < nf; j += groups) {
+                vid_t u = F[j];
+                if (RULE == DELTA && !heavy && lane == 0 && stamp[u] != bucket) {
+                    stamp[u] = bucket;                       // R ∪= u (settled here)
+                    settled[count_add<GRID>(&ctl[RSIZE], 1, narrow)] = u;
+                }
+                long long start = ptr[u], end = ptr[u + 1];
+                double du = vloadd(&d[u]);                   // with the row's ends
+                if (end - start >= big) {
+                    if (lane == 0) {
+                        unsigned long long at = atomicAdd((unsigned long long*)&ctl[BIGS],
+                                                          BIG_ONE + (end - start));
+                        big_v[at >> 40] = u;
+                        big_off[at >> 40] = (long long)(at & BIG_EDGES);
+                    }
+                    continue;
+                }
+                edges += (end - start + lanes - 1 - lane) / lanes;
+                for (long long k = start + lane; k < end; k += lanes) relax_now(du, k);
+            }
+            if (big_graph) {
+                // ... and the listed vertices' edges are shared out evenly over every
+                // thread (edge-balanced: a hub's edges do not wait on one warp)
+                barrier_all<GRID>();
+                unsigned long long packed = (unsigned long long)vload(&ctl[BIGS]);
+                long long nb = (long long)(packed >> 40), total = packed & BIG_EDGES;
+                long long s = 0;
+                for (long long e = tid; e < total; e += stride) {
+                    s = slot_of(big_off, nb, e, s);
+                    vid_t u = big_v[s];
+                    relax_now(vloadd(&d[u]), ptr[u] + (e - big_off[s]));
+                    ++edges;
+                }
+            }
+            if (big_graph) warp_add_into<GRID>(near_out, &ctl[NEXT_E], narrow);
+        }
+        warp_add_into<GRID>(edges, &ctl[EDGES], narrow);
+        if (!routed) warp_min_into(pmin, &th[PILE_MIN2]);    // every lowered v is piled
+        PROF(P_RELAX)
+        barrier_all<GRID>();
+        PROF(P_RELAX_WAIT)
+        if (tid == 0) {
+            long long row = ctl[REC];
+            stats[4 * row] = nf;
+            stats[4 * row + 1] = ctl[EDGES];
+            stats[4 * row + 2] = routed ? ctl[NEXT] : nf;
+            stats[4 * row + 3] = *pcnt;
+            fs[row] = routed ? split : th[THETA];
+            if (!routed) {                               // the select's book, too
                 ctl[PILE] = ctl[PILE2];
                 ctl[PILE2] = 0;
                 ctl[PSEL] ^= 1;
                 ctl[BUCKET] += 1;
-                th[SPLIT] = routed ? theta : split;
-                th[THETA] = theta;                            // recorded with the round
-                if (!routed) {
-                    th[PILE_MIN] = th[PILE_MIN2];
-                    th[PILE_MIN2] = RULE_INF;
-                }
+                th[PILE_MIN] = th[PILE_MIN2];
+                th[PILE_MIN2] = RULE_INF;
             }
-            barrier_all<GRID>();
-            PROF(P_SELECT_WAIT)
+            ctl[REC] = row + 1;
+            ctl[EDGES] = 0;
+            ctl[BIGS] = 0;
+            ctl[NEAR] = ctl[NEXT];
+            ctl[NEXT] = 0;
+            ctl[NEAR_E] = ctl[NEXT_E];
+            ctl[NEXT_E] = 0;
+            ctl[QSEL] ^= 1;
+            ctl[ROUND] = r + 1;
+            if (heavy) ctl[RSIZE] = 0;
+            ctl[PILE_AT] = ctl[PILE];
+            ctl[NEAR_AT] = ctl[NEAR];
+            if (routed) th[THETA] = RULE_INF;
         }
+        barrier_all<GRID>();
+        PROF(P_RELAX_BOOK)
     }
 }
 

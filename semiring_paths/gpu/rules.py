@@ -33,7 +33,7 @@ RULES = {"near-far": "near_far", "delta-stepping": "delta", "martin": "martin",
          "crauser": "crauser", "crauser-economic": "economic"}
 # ctl slots of rules.cu
 (NEAR, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET, BIGS, NEAR_E,
- NEXT_E) = range(15)
+ NEXT_E, NEAR_AT, PILE_AT, CTL_SLOTS) = range(18)
 
 
 class RuleLoops:
@@ -114,8 +114,8 @@ class RuleLoops:
         mark = cp.full(n, -1, cp.int64)
         mark[source] = 0
         in_pile, stamp = cp.zeros(n, cp.int32), cp.full(n, -1, cp.int64)
-        ctl = cp.zeros(15, cp.int64)
-        ctl[NEAR] = 1
+        ctl = cp.zeros(CTL_SLOTS, cp.int64)
+        ctl[NEAR] = ctl[NEAR_AT] = 1
         ctl[NEAR_E] = graph[0][source + 1] - graph[0][source]
         th = cp.asarray([delta or 0.0, np.inf, np.inf, np.inf], cp.float64)   # rules.cu TH_SLOTS
         stats = cp.empty((self.RECORDS, 4), cp.int64)
