@@ -3,13 +3,15 @@ threshold strategies — Near-Far, Δ-stepping, Martín, Crauser and economic Cr
 Bellman-Ford.
 
 One kernel template runs a whole search: a round relaxes the near queue and routes
-what improved; an empty near queue is refilled from the pile by a grid-wide minimum and
-the strategy's threshold.  Sizes, split and threshold stay on the device.  The search
-starts as one block (``__syncthreads`` between phases: well under a µs a round on a thin
-frontier) and moves to a cooperative grid (``grid.sync``) while the frontier is wide,
-back when it thins: each launch returns when its shape stops fitting, and the host
-relaunches the other from the same device state.  Round records come back in batches of
-``RECORDS`` rows.
+what improved; an empty near queue is refilled from the pile by the strategy's threshold
+over the pile's minimum (a grid-wide reduction for near-far and Δ-stepping; kept as the
+pile changes for the settle rules, which select and relax in one round).  Sizes, split
+and threshold stay on the device.  The search starts as one block (``__syncthreads``
+between phases: a round of a thin frontier is a chain of 5–7 dependent global-memory
+trips, 4–7 µs on the 1000² grid) and moves to a cooperative grid (``grid.sync``)
+while the frontier is wide, back when it thins: each launch returns when its shape stops
+fitting, and the host relaunches the other from the same device state.  Round records
+come back in batches of ``RECORDS`` rows.
 
 Bellman-Ford relaxes every reached vertex each round, so its rounds are always wide: one
 cooperative grid as large as stays resident runs them all, two grid barriers a round.
@@ -86,6 +88,16 @@ class RuleLoops:
     #: slower on the grid, 32.1 against 26.9.)
     DELTA_C: ClassVar[float] = 16.0
 
+    @property
+    def _big(self) -> int:
+        """The out-degree from which a frontier vertex's edges are shared out over every
+        thread of a launch (``BIG_LANES × lanes``); a graph with one is a graph with hubs."""
+        return self.BIG_LANES * (self.LANES or self._lanes)
+
+    @property
+    def _has_hubs(self) -> bool:
+        return self.graph.max_out_degree >= self._big
+
     def delta_constant(self, strategy: str) -> float | None:
         """Δ-stepping's ``c`` for the device loop (DELTA_C); None for the others."""
         return self.DELTA_C if strategy == "delta-stepping" else None
@@ -122,14 +134,13 @@ class RuleLoops:
         fs = cp.empty(self.RECORDS, cp.float64)
         min_w = float(G.min_weight) if G.n_stored else 0.0
         lanes = self.LANES or self._lanes
-        big = self.BIG_LANES * lanes
         args = (*graph, self.min_out.val, np.float64(delta or 1.0), np.float64(min_w), d,
                 *queues, mark, in_pile, stamp, ctl, th, stats, fs,
                 np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
                 np.int64(self.WIDE_EDGES), np.int64(self.THIN_EDGES),
                 np.int64(self.PILE_DIV), np.int32(lanes), cp.empty(max(n, 1), vid),
                 cp.empty(max(n, 1), cp.int64),
-                np.int64(big), np.int32(G.max_out_degree >= big),
+                np.int64(self._big), np.int32(self._has_hubs),
                 cp.empty(self.R_SEGS, cp.int64),
                 np.int32(max(n, G.n_stored) < 1 << 32))      # rules.cu count_add
         grid = False
@@ -164,7 +175,7 @@ class RuleLoops:
     def _big_vertices(self):
         """``(vertices, edge offsets, edges)`` of the vertices with ``BIG_LANES × lanes``
         edges or more, whose edges a Bellman-Ford round shares out over every thread."""
-        big = self.BIG_LANES * (self.LANES or self._lanes)
+        big = self._big
         v = cp.flatnonzero(self.degree >= big)
         deg = self.degree[v]
         off = cp.cumsum(deg) - deg

@@ -167,8 +167,7 @@ class FusedSSSP(RuleLoops):
         grid: workfront 14.25, near-far 27.2, Δ-stepping 35.7, economic 110, Martín 167."""
         if semiring.name != "min_plus":
             return None
-        hubs = self.graph.max_out_degree >= self.BIG_LANES * (self.LANES or self._lanes)
-        return "crauser-economic" if hubs else "workfront"
+        return "crauser-economic" if self._has_hubs else "workfront"
 
     def fused(self, strategy: str, semiring, direction: str, delta: float | None = None):
         """Under min_plus, pushing (``"auto"`` pushes here): ``workfront`` as one
