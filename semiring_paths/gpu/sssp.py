@@ -162,9 +162,9 @@ class FusedSSSP(RuleLoops):
         """min_plus: ``crauser-economic`` on graphs with hubs (an out-degree of
         ``BIG_LANES × lanes`` or more: the rule loop's edge-balanced grid rounds pay
         there), else ``workfront``.  H100, ``bench_gpu.py --scale 22 --grid 1000
-        --sources 16``, weights 1..64, median ms — Kronecker 22: economic 9.86, Crauser
-        10.37, Δ-stepping 10.55, near-far 10.98, Martín 11.70, workfront 11.97; 1000²
-        grid: workfront 14.25, near-far 27.2, Δ-stepping 35.7, economic 110, Martín 167."""
+        --sources 16``, weights 1..64, median ms — Kronecker 22: economic 9.43, Crauser
+        10.11, workfront 10.69, Δ-stepping 10.86, Martín 11.03, near-far 11.58; 1000²
+        grid: workfront 13.89, near-far 23.4, Δ-stepping 31.3, economic 87.5, Martín 135."""
         if semiring.name != "min_plus":
             return None
         return "crauser-economic" if self._has_hubs else "workfront"
