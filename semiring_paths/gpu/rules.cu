@@ -73,6 +73,14 @@ enum { TO_NONE = 0, TO_NEAR, TO_PILE };     // where an improved vertex goes
 enum { SPLIT = 0, THETA, PILE_MIN, PILE_MIN2, TH_SLOTS };
 // a refill reads P_ITEMS pile entries a thread at a time
 #define P_ITEMS 4
+// one block's relaxation takes B_ITEMS near vertices a thread at a time.  H100, 1000²
+// grid, one source (rules_launches.py), near-far / Δ-stepping / Crauser / Martín, ms:
+// 1: 23.9 / 34.2 / 79.5 / 117.7;  2: 23.2 / 35.4 / 86.8 / 123.5;  4: 27.4 / 45.4 / 104.7
+// / 143.4 (4 spills registers at 1 024 threads a block); before the split into phases,
+// 23.8 / 34.3 / 86.6 / 133.6.  The parity tests ran with 2.
+#ifndef B_ITEMS
+#define B_ITEMS 2
+#endif
 
 // opt-in instrumentation (compile with -DRULE_PROF, e.g. SEMIRING_PATHS_RULE_DEFS=
 // -DRULE_PROF): thread 0's clock cycles in each phase, summed over the run in rule_prof
@@ -507,10 +515,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             edges = threadIdx.x == 0 ? hi - lo : 0;
         } else {
             long long near_out = 0;            // the next near queue's edges, summed
-            auto relax_now = [&](double du, long long k) {   // d(v) = min(d(v), du + w)
-                vid_t v = ind[k];
-                double nd = du + as_f64(wt[k]);
-                int to = lower(v, nd, RULE == CRAUSER ? minout[v] : 0.0);
+            auto route = [&](vid_t v, int to) {          // append v where lower sent it
                 if (to == TO_NEAR) {
                     enqueue_to<GRID>(nxt, &ctl[NEXT], v, narrow);
                     if (big_graph) near_out += near_ptr[v + 1] - near_ptr[v];
@@ -518,27 +523,93 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                     enqueue_to<GRID>(pdst, pcnt, v, narrow);
                 }
             };
-            // `lanes` threads a vertex; a vertex of `big` edges or more is listed (one
-            // atomic gives its slot and its first edge in the list's edge space) ...
-            for (long long j = gid; j < nf; j += groups) {
-                vid_t u = F[j];
-                if (RULE == DELTA && !heavy && lane == 0 && stamp[u] != bucket) {
-                    stamp[u] = bucket;                       // R ∪= u (settled here)
-                    settled[count_add<GRID>(&ctl[RSIZE], 1, narrow)] = u;
+            auto relax_now = [&](double du, long long k) {   // d(v) = min(d(v), du + w)
+                vid_t v = ind[k];
+                double nd = du + as_f64(wt[k]);
+                route(v, lower(v, nd, RULE == CRAUSER ? minout[v] : 0.0));
+            };
+            // `lanes` threads a vertex, B_ITEMS vertices a thread at a time: their reads,
+            // then their first edges' atomics, then the flags' swaps, each issued together
+            // (a thin round is a chain of round trips: one chain for B_ITEMS vertices, not
+            // B_ITEMS chains).  A vertex of `big` edges or more is listed (one atomic gives
+            // its slot and its first edge in the list's edge space) ...
+            for (long long j0 = gid; j0 < nf; j0 += B_ITEMS * groups) {
+                vid_t u[B_ITEMS], v[B_ITEMS];
+                long long start[B_ITEMS], end[B_ITEMS];
+                double du[B_ITEMS], nd[B_ITEMS], old[B_ITEMS], mo[B_ITEMS];
+#pragma unroll
+                for (int b = 0; b < B_ITEMS; ++b) {
+                    long long j = j0 + b * groups;
+                    u[b] = j < nf ? F[j] : 0;
+                    start[b] = end[b] = 0;
                 }
-                long long start = ptr[u], end = ptr[u + 1];
-                double du = vloadd(&d[u]);                   // with the row's ends
-                if (end - start >= big) {
-                    if (lane == 0) {
-                        unsigned long long at = atomicAdd((unsigned long long*)&ctl[BIGS],
-                                                          BIG_ONE + (end - start));
-                        big_v[at >> 40] = u;
-                        big_off[at >> 40] = (long long)(at & BIG_EDGES);
+#pragma unroll
+                for (int b = 0; b < B_ITEMS; ++b)
+                    if (j0 + b * groups < nf) {
+                        start[b] = ptr[u[b]];
+                        end[b] = ptr[u[b] + 1];
+                        du[b] = vloadd(&d[u[b]]);
                     }
-                    continue;
+#pragma unroll
+                for (int b = 0; b < B_ITEMS; ++b) {
+                    if (j0 + b * groups >= nf) continue;
+                    if (RULE == DELTA && !heavy && lane == 0 && stamp[u[b]] != bucket) {
+                        stamp[u[b]] = bucket;                    // R ∪= u (settled here)
+                        settled[count_add<GRID>(&ctl[RSIZE], 1, narrow)] = u[b];
+                    }
+                    long long deg = end[b] - start[b];
+                    if (deg >= big) {
+                        if (lane == 0) {
+                            unsigned long long at = atomicAdd((unsigned long long*)&ctl[BIGS],
+                                                              BIG_ONE + deg);
+                            big_v[at >> 40] = u[b];
+                            big_off[at >> 40] = (long long)(at & BIG_EDGES);
+                        }
+                        end[b] = start[b];                       // its edges: below
+                    } else {
+                        edges += (deg + lanes - 1 - lane) / lanes;
+                    }
                 }
-                edges += (end - start + lanes - 1 - lane) / lanes;
-                for (long long k = start + lane; k < end; k += lanes) relax_now(du, k);
+#pragma unroll
+                for (int b = 0; b < B_ITEMS; ++b) {          // the first edges' values
+                    long long k = start[b] + lane;
+                    nd[b] = RULE_INF;
+                    if (k < end[b]) {
+                        v[b] = ind[k];
+                        nd[b] = du[b] + as_f64(wt[k]);
+                    }
+                }
+#pragma unroll
+                for (int b = 0; b < B_ITEMS; ++b) {          // d(v) = min(d(v), nd)
+                    old[b] = nd[b] < RULE_INF ? atomic_min_nonneg(&d[v[b]], nd[b]) : 0.0;
+                    mo[b] = RULE == CRAUSER && nd[b] < old[b] ? minout[v[b]] : 0.0;
+                }
+                int to[B_ITEMS];
+                unsigned long long was[B_ITEMS];
+#pragma unroll
+                for (int b = 0; b < B_ITEMS; ++b) {          // where the improved go
+                    to[b] = TO_NONE;
+                    if (!(nd[b] < old[b])) continue;
+                    if (!routed) pmin = fmin(pmin, nd[b] + mo[b]);
+                    if (routed && nd[b] < split) {
+                        to[b] = TO_NEAR;
+                        was[b] = atomicExch((unsigned long long*)&mark[v[b]],
+                                            (unsigned long long)(r + 1));
+                    } else {
+                        to[b] = TO_PILE;
+                        was[b] = (unsigned long long)atomicExch(&in_pile[v[b]], 1);
+                    }
+                }
+#pragma unroll
+                for (int b = 0; b < B_ITEMS; ++b)
+                    route(v[b], to[b] == TO_NEAR ? (was[b] != (unsigned long long)(r + 1) ?
+                                                    TO_NEAR : TO_NONE)
+                               : to[b] == TO_PILE ? (was[b] == 0 ? TO_PILE : TO_NONE)
+                               : TO_NONE);
+#pragma unroll
+                for (int b = 0; b < B_ITEMS; ++b)            // the rest, one at a time
+                    for (long long k = start[b] + lane + lanes; k < end[b]; k += lanes)
+                        relax_now(du[b], k);
             }
             if (big_graph) {
                 // ... and the listed vertices' edges are shared out evenly over every
