@@ -15,15 +15,17 @@ least ``--min-edges`` edges (NetworkX's count), three times in one run:
 
 The answer under the priority is checked equal to plain NetworkX's (floats to 1e-9).
 Every timed call runs in the same state: NetworkX's reference answer (an untimed call)
-alive, the previous timed answer checked and freed.  A dict of paths holds 5·10⁷ list
-slots on luxembourg_osm, and growing the heap for one costs more than building it on
-this machine (a tree of 4.3·10⁷ path slots in pure Python, four builds kept alive: 292,
-253, 281 and 1 107 ms; after freeing them, 101 ms), so answers left alive would bill
-whichever side ran later.
-Functions that visit every pair of vertices run on the graphs
-of at most ``--all-pairs-n`` vertices; and the graphs below ``--min-edges`` edges (where
-``should_run`` declines) are timed too, for the all-pairs functions, to show the
-dispatch check costs nothing.  Prints a table, writes JSON.
+alive, the previous timed answer checked and freed, and a collection just run (without
+it, ``multi_source_dijkstra`` on 4elt read 0.37× for its first call in one run; timed
+alone after a collection, five times: NetworkX 49.6–56.7 ms, first call 35.5–48.3). A
+dict of paths holds 5·10⁷ list slots on luxembourg_osm, and growing the heap for one
+costs more than building it on this machine (a tree of 4.3·10⁷ path slots in pure
+Python, four builds kept alive: 292, 253, 281 and 1 107 ms; after freeing them, 101 ms),
+so answers left alive would bill whichever side ran later. Functions that visit every
+pair of vertices run on the graphs of at most ``--all-pairs-n`` vertices; and the graphs
+below ``--min-edges`` edges (where ``should_run`` declines) are timed too, for the
+all-pairs functions, to show the dispatch check costs nothing. Prints a table, writes
+JSON.
 
     python benchmarks/bench_dispatch.py [--min-edges 10000] [--all-pairs-n 2500]
 """
@@ -31,6 +33,7 @@ dispatch check costs nothing.  Prints a table, writes JSON.
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import sys
 import time
@@ -151,6 +154,7 @@ def _close(a, b) -> bool:
 
 
 def _clock(fn):
+    gc.collect()           # no garbage of the last call (its checks) left for this one
     t0 = time.perf_counter()
     out = fn()
     return time.perf_counter() - t0, out
