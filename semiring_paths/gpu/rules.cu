@@ -365,7 +365,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         double pmin = RULE_INF;            // the settle rules: the lowered keys' minimum
         // nd < d(v) was seen: d(v) = min(d(v), nd), and where v goes if it improved:
         // the next near queue (each vertex once a round), the pile (once) or nowhere
-        // (mo: Crauser's minout(v), loaded with v's other values).  The grid reads a
+        // (mo: Crauser's minout(v), 0 for the others).  The grid reads a
         // flag before it swaps it, sparing the atomic on a vertex many reach; one
         // block's thin rounds are a chain of round trips, so it goes straight to the
         // atomic (one trip where the read would add one)
@@ -532,7 +532,9 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             // then their first edges' atomics, then the flags' swaps, each issued together
             // (a thin round is a chain of round trips: one chain for B_ITEMS vertices, not
             // B_ITEMS chains).  A vertex of `big` edges or more is listed (one atomic gives
-            // its slot and its first edge in the list's edge space) ...
+            // its slot and its first edge in the list's edge space) ...  (The phases
+            // below are `lower` and `route` taken apart; the rest of the edges, and the
+            // grid, still call them whole.)
             for (long long j0 = gid; j0 < nf; j0 += B_ITEMS * groups) {
                 vid_t u[B_ITEMS], v[B_ITEMS];
                 long long start[B_ITEMS], end[B_ITEMS];
