@@ -73,14 +73,6 @@ enum { TO_NONE = 0, TO_NEAR, TO_PILE };     // where an improved vertex goes
 enum { SPLIT = 0, THETA, PILE_MIN, PILE_MIN2, TH_SLOTS };
 // a refill reads P_ITEMS pile entries a thread at a time
 #define P_ITEMS 4
-// one block's relaxation takes B_ITEMS near vertices a thread at a time.  H100, 1000²
-// grid, one source (rules_launches.py), near-far / Δ-stepping / Crauser / Martín, ms:
-// 1: 23.9 / 34.2 / 79.5 / 117.7;  2: 23.2 / 35.4 / 86.8 / 123.5;  4: 27.4 / 45.4 / 104.7
-// / 143.4 (4 spills registers at 1 024 threads a block); before the split into phases,
-// 23.8 / 34.3 / 86.6 / 133.6.  The parity tests ran with 2.
-#ifndef B_ITEMS
-#define B_ITEMS 2
-#endif
 
 // opt-in instrumentation (compile with -DRULE_PROF, e.g. SEMIRING_PATHS_RULE_DEFS=
 // -DRULE_PROF): thread 0's clock cycles in each phase, summed over the run in rule_prof
@@ -363,25 +355,35 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         long long bucket = vload(&ctl[BUCKET]);
         long long edges = 0;
         double pmin = RULE_INF;            // the settle rules: the lowered keys' minimum
-        // nd < d(v) was seen: d(v) = min(d(v), nd), and where v goes if it improved:
-        // the next near queue (each vertex once a round), the pile (once) or nowhere
-        // (mo: Crauser's minout(v), 0 for the others).  The grid reads a
-        // flag before it swaps it, sparing the atomic on a vertex many reach; one
-        // block's thin rounds are a chain of round trips, so it goes straight to the
-        // atomic (one trip where the read would add one)
-        auto lower = [&](vid_t v, double nd, double mo) -> int {
+        // d(v) = min(d(v), nd) improved v: where it goes (`aim`: the next near queue,
+        // each vertex once a round, for the routed rules' nd < split; else the pile, once)
+        // and whether it is new there (`claim`: its flag swapped).  The settle rules note
+        // its key (mo: Crauser's minout(v)) for the pile's minimum
+        auto aim = [&](vid_t v, double nd) -> int {
+            if (!routed) pmin = fmin(pmin, nd + (RULE == CRAUSER ? minout[v] : 0.0));
+            return routed && nd < split ? TO_NEAR : TO_PILE;
+        };
+        const unsigned long long next = (unsigned long long)(r + 1);
+        auto claim = [&](vid_t v, int to) -> int {      // one block: straight to the swap
+            return to == TO_NEAR
+                ? (atomicExch((unsigned long long*)&mark[v], next) != next ? TO_NEAR : TO_NONE)
+                : (atomicExch(&in_pile[v], 1) == 0 ? TO_PILE : TO_NONE);
+        };
+        // the whole step, nd < d(v) seen.  The grid reads a flag before it swaps it,
+        // sparing the atomic on a vertex many reach; one block's thin rounds are a chain
+        // of round trips, so it goes straight to the atomic (one trip where the read
+        // would add one)
+        auto lower = [&](vid_t v, double nd) -> int {
             if (!(nd < atomic_min_nonneg(&d[v], nd))) return TO_NONE;
-            if (!routed) pmin = fmin(pmin, nd + mo);
-            if (routed && nd < split) {                      // near⟨δ < split⟩ = t
-                unsigned long long next = (unsigned long long)(r + 1);
-                unsigned long long* mv = (unsigned long long*)&mark[v];
-                if (!GRID) return atomicExch(mv, next) != next ? TO_NEAR : TO_NONE;
+            int to = aim(v, nd);
+            if (!GRID) return claim(v, to);
+            if (to == TO_NEAR) {
                 long long m = mark[v];
                 return m != r + 1 && (long long)atomicCAS(
-                           mv, (unsigned long long)m, next) == m ? TO_NEAR : TO_NONE;
+                           (unsigned long long*)&mark[v], (unsigned long long)m, next) == m
+                       ? TO_NEAR : TO_NONE;
             }
-            if (GRID && in_pile[v]) return TO_NONE;
-            return atomicExch(&in_pile[v], 1) == 0 ? TO_PILE : TO_NONE;
+            return !in_pile[v] && atomicExch(&in_pile[v], 1) == 0 ? TO_PILE : TO_NONE;
         };
         if (GRID) {
             // ---- offs: block b scans the out-degrees of its segment of F (from 0),
@@ -497,8 +499,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                         dv[j] = nd[j] < RULE_INF ? __ldcg(&d[v[j]]) : 0.0;
 #pragma unroll
                     for (int j = 0; j < R_ITEMS; ++j) {
-                        int to = nd[j] < dv[j] ? lower(v[j], nd[j], RULE == CRAUSER ?
-                                                       minout[v[j]] : 0.0) : TO_NONE;
+                        int to = nd[j] < dv[j] ? lower(v[j], nd[j]) : TO_NONE;
                         if (to == TO_NEAR) s_near[atomicAdd(&s_nn, 1)] = v[j];
                         else if (to == TO_PILE) s_pile[atomicAdd(&s_np, 1)] = v[j];
                     }
@@ -526,92 +527,46 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             auto relax_now = [&](double du, long long k) {   // d(v) = min(d(v), du + w)
                 vid_t v = ind[k];
                 double nd = du + as_f64(wt[k]);
-                route(v, lower(v, nd, RULE == CRAUSER ? minout[v] : 0.0));
+                route(v, lower(v, nd));
             };
-            // `lanes` threads a vertex, B_ITEMS vertices a thread at a time: their reads,
-            // then their first edges' atomics, then the flags' swaps, each issued together
-            // (a thin round is a chain of round trips: one chain for B_ITEMS vertices, not
-            // B_ITEMS chains).  A vertex of `big` edges or more is listed (one atomic gives
-            // its slot and its first edge in the list's edge space) ...  (The phases
-            // below are `lower` and `route` taken apart; the rest of the edges, and the
-            // grid, still call them whole.)
-            for (long long j0 = gid; j0 < nf; j0 += B_ITEMS * groups) {
-                vid_t u[B_ITEMS], v[B_ITEMS];
-                long long start[B_ITEMS], end[B_ITEMS];
-                double du[B_ITEMS], nd[B_ITEMS], old[B_ITEMS], mo[B_ITEMS];
-#pragma unroll
-                for (int b = 0; b < B_ITEMS; ++b) {
-                    long long j = j0 + b * groups;
-                    u[b] = j < nf ? F[j] : 0;
-                    start[b] = end[b] = 0;
+            // `lanes` threads a vertex; a vertex of `big` edges or more is listed (one
+            // atomic gives its slot and its first edge in the list's edge space) ...
+            // A thread's first edge is taken in phases (value, atomic, flag, append)
+            // and the rest whole by relax_now: measured faster than relax_now for
+            // every edge (H100, 1000² grid, one source: Crauser 79.3 against 87.0 ms,
+            // Martín 117.7 against 133.4), and than phases for two vertices a thread
+            // at a time (89.5 ms).
+            for (long long j = gid; j < nf; j += groups) {
+                vid_t u = F[j];
+                long long start = ptr[u], end = ptr[u + 1];
+                double du = vloadd(&d[u]);                   // with the row's ends
+                if (RULE == DELTA && !heavy && lane == 0 && stamp[u] != bucket) {
+                    stamp[u] = bucket;                       // R ∪= u (settled here)
+                    settled[count_add<GRID>(&ctl[RSIZE], 1, narrow)] = u;
                 }
-#pragma unroll
-                for (int b = 0; b < B_ITEMS; ++b)
-                    if (j0 + b * groups < nf) {
-                        start[b] = ptr[u[b]];
-                        end[b] = ptr[u[b] + 1];
-                        du[b] = vloadd(&d[u[b]]);
+                long long deg = end - start;
+                if (deg >= big) {
+                    if (lane == 0) {
+                        unsigned long long at = atomicAdd((unsigned long long*)&ctl[BIGS],
+                                                          BIG_ONE + deg);
+                        big_v[at >> 40] = u;
+                        big_off[at >> 40] = (long long)(at & BIG_EDGES);
                     }
-#pragma unroll
-                for (int b = 0; b < B_ITEMS; ++b) {
-                    if (j0 + b * groups >= nf) continue;
-                    if (RULE == DELTA && !heavy && lane == 0 && stamp[u[b]] != bucket) {
-                        stamp[u[b]] = bucket;                    // R ∪= u (settled here)
-                        settled[count_add<GRID>(&ctl[RSIZE], 1, narrow)] = u[b];
-                    }
-                    long long deg = end[b] - start[b];
-                    if (deg >= big) {
-                        if (lane == 0) {
-                            unsigned long long at = atomicAdd((unsigned long long*)&ctl[BIGS],
-                                                              BIG_ONE + deg);
-                            big_v[at >> 40] = u[b];
-                            big_off[at >> 40] = (long long)(at & BIG_EDGES);
-                        }
-                        end[b] = start[b];                       // its edges: below
-                    } else {
-                        edges += (deg + lanes - 1 - lane) / lanes;
-                    }
+                    end = start;                             // its edges: below
+                } else {
+                    edges += (deg + lanes - 1 - lane) / lanes;
                 }
-#pragma unroll
-                for (int b = 0; b < B_ITEMS; ++b) {          // the first edges' values
-                    long long k = start[b] + lane;
-                    nd[b] = RULE_INF;
-                    if (k < end[b]) {
-                        v[b] = ind[k];
-                        nd[b] = du[b] + as_f64(wt[k]);
-                    }
+                long long k = start + lane;
+                vid_t v = 0;
+                double nd = RULE_INF;
+                if (k < end) {                               // the first edge's value
+                    v = ind[k];
+                    nd = du + as_f64(wt[k]);
                 }
-#pragma unroll
-                for (int b = 0; b < B_ITEMS; ++b) {          // d(v) = min(d(v), nd)
-                    old[b] = nd[b] < RULE_INF ? atomic_min_nonneg(&d[v[b]], nd[b]) : 0.0;
-                    mo[b] = RULE == CRAUSER && nd[b] < old[b] ? minout[v[b]] : 0.0;
-                }
-                int to[B_ITEMS];
-                unsigned long long was[B_ITEMS];
-#pragma unroll
-                for (int b = 0; b < B_ITEMS; ++b) {          // where the improved go
-                    to[b] = TO_NONE;
-                    if (!(nd[b] < old[b])) continue;
-                    if (!routed) pmin = fmin(pmin, nd[b] + mo[b]);
-                    if (routed && nd[b] < split) {
-                        to[b] = TO_NEAR;
-                        was[b] = atomicExch((unsigned long long*)&mark[v[b]],
-                                            (unsigned long long)(r + 1));
-                    } else {
-                        to[b] = TO_PILE;
-                        was[b] = (unsigned long long)atomicExch(&in_pile[v[b]], 1);
-                    }
-                }
-#pragma unroll
-                for (int b = 0; b < B_ITEMS; ++b)
-                    route(v[b], to[b] == TO_NEAR ? (was[b] != (unsigned long long)(r + 1) ?
-                                                    TO_NEAR : TO_NONE)
-                               : to[b] == TO_PILE ? (was[b] == 0 ? TO_PILE : TO_NONE)
-                               : TO_NONE);
-#pragma unroll
-                for (int b = 0; b < B_ITEMS; ++b)            // the rest, one at a time
-                    for (long long k = start[b] + lane + lanes; k < end[b]; k += lanes)
-                        relax_now(du[b], k);
+                double old = nd < RULE_INF ? atomic_min_nonneg(&d[v], nd) : 0.0;
+                int to = nd < old ? aim(v, nd) : TO_NONE;    // d(v) = min(d(v), nd)
+                route(v, to == TO_NONE ? TO_NONE : claim(v, to));
+                for (k += lanes; k < end; k += lanes) relax_now(du, k);   // the rest
             }
             if (big_graph) {
                 // ... and the listed vertices' edges are shared out evenly over every
