@@ -162,9 +162,10 @@ class FusedSSSP(RuleLoops):
         """min_plus: ``crauser-economic`` on graphs with hubs (an out-degree of
         ``BIG_LANES × lanes`` or more: the rule loop's edge-balanced grid rounds pay
         there), else ``workfront``.  H100, ``bench_gpu.py --scale 22 --grid 1000
-        --sources 16``, weights 1..64, median ms — Kronecker 22: economic 9.43, Crauser
-        10.11, workfront 10.69, Δ-stepping 10.86, Martín 11.03, near-far 11.58; 1000²
-        grid: workfront 13.89, near-far 23.4, Δ-stepping 31.3, economic 87.5, Martín 135."""
+        --sources 16``, weights 1..64, median ms (``0dbee07``) — Kronecker 22: economic
+        8.98, Crauser 10.22, Δ-stepping 10.41, Martín 10.78, near-far 11.55, workfront
+        12.19; 1000² grid: workfront 15.30, near-far 22.6, Δ-stepping 30.8, economic 77.7,
+        Crauser 79.0, Martín 119."""
         if semiring.name != "min_plus":
             return None
         return "crauser-economic" if self._has_hubs else "workfront"
