@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from semiring_paths.gpu.device import bytes_needed, index_bytes
+from semiring_paths.gpu.device import bytes_needed, constants_of, cu_constants, index_bytes
 from semiring_paths.graph import WIDE_FROM, id_dtype
 
 
@@ -40,3 +40,24 @@ def test_bytes_needed_counts_ids_and_weights():
     assert bytes_needed(fake(n, m, directed=True)) == 2 * (8 * (n + 1) + 4 * m) + 24 * n
     # 2³¹ vertices need 8-byte ids whatever is asked for
     assert bytes_needed(fake(2**31, 2**33)) == 8 * (2**31 + 1) + 8 * 2**33 + 32 * 2**31
+
+
+def test_kernel_constants_are_read_from_the_kernels():
+    k = constants_of("""
+        enum { A = 0, B, C, // a comment, D
+               E = C + 2 * 3, F };   /* G, H */
+        #define WIDTH 6      // a level's record
+        #define NOT_PLAIN (1 << 4)
+    """)
+    assert (k.A, k.B, k.C, k.E, k.F, k.WIDTH) == (0, 1, 2, 8, 9, 6)
+    assert not hasattr(k, "D") and not hasattr(k, "G") and not hasattr(k, "NOT_PLAIN")
+    with pytest.raises(ValueError, match="not a sum"):
+        constants_of("enum { A = sizeof(int) };", "bad.cu")
+    with pytest.raises(ValueError, match="not a sum"):
+        constants_of("enum { A = MISSING + 1 };", "bad.cu")
+    # the slots the host indexes: contiguous from 0, the count last
+    rules, bfs = cu_constants("rules.cu"), cu_constants("bfs_loop.cu")
+    assert (rules.NEAR, rules.PILE_AT + 1) == (0, rules.CTL_SLOTS)
+    assert (rules.SPLIT, rules.PILE_MIN2 + 1) == (0, rules.TH_SLOTS)
+    assert rules.BF_SLOTS == rules.BF_SUMS + 9 and rules.R_SEGS > 0
+    assert (bfs.B_LEVEL, bfs.B_LASTPULL + 1, bfs.B_STATS) == (0, bfs.B_SLOTS, 6)

@@ -19,12 +19,12 @@ from typing import ClassVar
 import numpy as np
 
 from . import cp
-from .device import _NVRTC, BFS_TAIL_AFTER, TAIL_CHECK_EVERY, _report, high_diameter
+from .device import _NVRTC, BFS_TAIL_AFTER, TAIL_CHECK_EVERY, _report, cu_constants, high_diameter
 
 #: fused_bfs's strategies → the kernels' mode tag of bfs_loop.cu
 _LOOP_MODES = {"sovm": "push", "bovm": "pull", "direction-optimizing": "do"}
-#: ctl slots of bfs_loop.cu
-_B_SLOTS, _B_DONE, _B_REC, _B_STATS = 13, 8, 9, 6
+#: bfs_loop.cu's constants: its ctl slots and the width of a level's record
+_K = cu_constants("bfs_loop.cu")
 
 
 class _Frontier:
@@ -124,7 +124,7 @@ class BFSSteps:
         return (cp.empty(n, self.vid), cp.empty(n, self.vid), cp.empty(n, cp.int64),
                 cp.empty(n, cp.int64), cp.empty(8, cp.uint64),
                 cp.empty(3 * ((n + 31) // 32), cp.uint32),
-                cp.empty(_B_SLOTS + _B_STATS * self.BFS_RECORDS, cp.int64))
+                cp.empty(_K.B_SLOTS + _K.B_STATS * self.BFS_RECORDS, cp.int64))
 
     def _bfs_kernels(self, tag: str):
         """The two shapes' kernels for ``tag``, the block's shared memory opted in, and
@@ -158,13 +158,13 @@ class BFSSteps:
         parents = cp.full(n, -1, vid)
         q0, q1, o0, o1, cnt, bits, buf = self._bfs_buffers
         bits.fill(0)                 # a search that ends pulling leaves its bitmaps set
-        ctl, stats = buf[:_B_SLOTS], buf[_B_SLOTS:]
+        ctl, stats = buf[:_K.B_SLOTS], buf[_K.B_SLOTS:]
         ptr_t, idx_t = self._csc if tag != "push" else (self.indptr, self.indices)
         block_k, grid_k, grid_shape = self._bfs_kernels(tag)
         cap, smem = self._bfs_block_smem
         m, n_beta, a = np.int64(G.n_stored), np.float64(n / beta), np.float64(alpha)
         records = np.int64(self.BFS_RECORDS)
-        start, peek = vid(source), _B_SLOTS + _B_STATS * self._PEEK
+        start, peek = vid(source), _K.B_SLOTS + _K.B_STATS * self._PEEK
         while True:
             if tag != "pull":
                 block_k((1,), (1024,), (
@@ -179,13 +179,13 @@ class BFSSteps:
                 np.int64(self.BFS_THIN_E), np.int32(self.BFS_THIN_LEVELS)))
             start = vid(-1)
             head = buf[:peek].get()
-            rows = int(head[_B_REC])
-            s = (head[_B_SLOTS:] if rows <= self._PEEK else stats[:_B_STATS * rows].get()
-                 ).reshape(-1, _B_STATS)[:rows]
+            rows = int(head[_K.B_REC])
+            s = (head[_K.B_SLOTS:] if rows <= self._PEEK else stats[:_K.B_STATS * rows].get()
+                 ).reshape(-1, _K.B_STATS)[:rows]
             trace.add_many(frontier=s[:, 0], edges=s[:, 1], changed=s[:, 2],
                            seconds=(s[:, 5] - s[:, 4]) / 1e9,     # by the device clock
                            direction=np.where(s[:, 3] == 1, "pull", "push"))
-            if head[_B_DONE]:
+            if head[_K.B_DONE]:
                 return levels, parents
             if not rows:
                 raise RuntimeError("the device BFS made no progress in a round (a bug: "

@@ -32,7 +32,8 @@
 #include <cooperative_groups.h>
 
 enum BfsMode { B_PUSH = 0, B_PULL = 1, B_DO = 2 };
-// ctl slots (long long): the search's state between launches
+// ctl slots (long long): the search's state between launches (the host reads these
+// names: device.py's cu_constants)
 enum { B_LEVEL = 0, B_NQ, B_NE, B_PREV, B_UNEXPLORED, B_PULLING, B_THIN, B_CUR, B_DONE,
        B_REC, B_STORED, B_QUEUED, B_LASTPULL, B_SLOTS };
 #define CNT_SHIFT 37

@@ -10,9 +10,11 @@ pointers are always 8 bytes.
 
 from __future__ import annotations
 
-from functools import cached_property
+import re
+from functools import cache, cached_property
 from itertools import pairwise
 from pathlib import Path
+from types import SimpleNamespace
 from typing import ClassVar
 
 import numpy as np
@@ -22,6 +24,38 @@ from ..graph import Graph
 from . import available, cp
 
 _THREADS = 256
+
+
+@cache
+def cu_constants(name: str) -> SimpleNamespace:
+    """The integer constants of kernel file ``name``: its enums' members and its plain
+    ``#define NAME <integer>`` lines, so that the host indexes the kernels' state arrays
+    (``ctl`` slots, record widths) by the names the kernels use, from one home."""
+    return constants_of((Path(__file__).parent / name).read_text(), name)
+
+
+def constants_of(text: str, name: str = "<source>") -> SimpleNamespace:
+    """``cu_constants`` of CUDA source ``text``."""
+    text = re.sub(r"//[^\n]*|/\*.*?\*/", "", text, flags=re.S)
+    out: dict[str, int] = {}
+    for body in re.findall(r"\benum\b[^{;]*\{([^}]*)\}", text):
+        value = -1
+        for item in filter(None, (x.strip() for x in body.split(","))):
+            key, _, given = (t.strip() for t in item.partition("="))
+            if given:                  # an integer, or a sum over earlier members
+                expr = re.sub(r"[A-Za-z_]\w*", lambda m: str(out.get(m.group(), "?")),
+                              given)
+                if not re.fullmatch(r"[\d\s+*()-]+", expr):
+                    raise ValueError(f"{name}: enum value {given!r} is not a sum")
+                value = eval(expr)     # digits and + - * ( ) only, checked above
+            else:
+                value += 1
+            out[key] = value
+    for key, value in re.findall(r"^[ \t]*#define\s+(\w+)\s+\(?(-?\d+)\)?\s*$", text, re.M):
+        out[key] = int(value)
+    return SimpleNamespace(**out)
+
+
 #: (CuPy appends -ftz=true whatever is asked: atomics.cuh's as_f64 keeps float32
 #: subnormal weights exact regardless)
 _NVRTC = ("--std=c++17",)

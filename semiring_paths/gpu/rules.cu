@@ -61,7 +61,8 @@ enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, 
 // the grid's edge-balanced relaxation (256-thread blocks): R_ITEMS edges a thread a
 // chunk; room for R_CAP staged appends a queue a block (appended with one atomic once
 // more than R_CAP - R_CHUNK are staged: a chunk adds at most R_CHUNK); at most R_SEGS
-// segments of the frontier scanned for its edge offsets (rules.py allocates bsum so)
+// segments of the frontier scanned for its edge offsets (the host reads R_SEGS
+// from here for bsum's size, as it reads every slot enum: device.py's cu_constants)
 #define R_ITEMS 4
 #define R_CHUNK (256 * R_ITEMS)
 #define R_CAP (sizeof(vid_t) == 4 ? 2 * R_CHUNK : R_CHUNK)
@@ -668,7 +669,7 @@ RULE_ALL(double, f64)
 // ctl: round, records, done (for the host), then the three sets of sums (edges relaxed,
 // vertices lowered, vertices lowered from ∞: the host adds those up into the vertices
 // with a value at the start of each round, the round's frontier).
-enum { BF_ROUND = 0, BF_REC, BF_DONE, BF_SUMS };
+enum { BF_ROUND = 0, BF_REC, BF_DONE, BF_SUMS, BF_SLOTS = BF_SUMS + 3 * 3 };
 
 template <class W, bool NONNEG, bool EDGES>
 __device__ void bellman_ford(const long long* __restrict__ indptr,

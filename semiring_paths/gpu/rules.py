@@ -28,14 +28,13 @@ import numpy as np
 
 from ..exceptions import NegativeCycleError
 from . import cp
-from .device import _NVRTC
+from .device import _NVRTC, cu_constants
 
 #: strategy → the kernels' rule tag (min_plus, non-negative weights)
 RULES = {"near-far": "near_far", "delta-stepping": "delta", "martin": "martin",
          "crauser": "crauser", "crauser-economic": "economic"}
-# ctl slots of rules.cu
-(NEAR, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET, BIGS, NEAR_E,
- NEXT_E, NEAR_AT, PILE_AT, CTL_SLOTS) = range(18)
+#: rules.cu's constants: its ctl and th slots, R_SEGS
+K = cu_constants("rules.cu")
 
 
 class RuleLoops:
@@ -76,8 +75,6 @@ class RuleLoops:
     RULE_BLOCKS_PER_SM: ClassVar[int] = 4
     #: threads of the one-block shape (512: grid near-far 42.8 ms, 256: 72.8, vs 28.6)
     BLOCK_THREADS: ClassVar[int] = 1024
-    #: segments of a wide frontier scanned for its edge offsets (rules.cu's R_SEGS)
-    R_SEGS: ClassVar[int] = 512
     #: round records a launch keeps before it returns them
     RECORDS: ClassVar[int] = 1 << 15
 
@@ -126,10 +123,11 @@ class RuleLoops:
         mark = cp.full(n, -1, cp.int64)
         mark[source] = 0
         in_pile, stamp = cp.zeros(n, cp.int32), cp.full(n, -1, cp.int64)
-        ctl = cp.zeros(CTL_SLOTS, cp.int64)
-        ctl[NEAR] = ctl[NEAR_AT] = 1
-        ctl[NEAR_E] = graph[0][source + 1] - graph[0][source]
-        th = cp.asarray([delta or 0.0, np.inf, np.inf, np.inf], cp.float64)   # rules.cu TH_SLOTS
+        ctl = cp.zeros(K.CTL_SLOTS, cp.int64)
+        ctl[K.NEAR] = ctl[K.NEAR_AT] = 1
+        ctl[K.NEAR_E] = graph[0][source + 1] - graph[0][source]
+        th = cp.full(K.TH_SLOTS, cp.inf, cp.float64)
+        th[K.SPLIT] = delta or 0.0
         stats = cp.empty((self.RECORDS, 4), cp.int64)
         fs = cp.empty(self.RECORDS, cp.float64)
         min_w = float(G.min_weight) if G.n_stored else 0.0
@@ -141,7 +139,7 @@ class RuleLoops:
                 np.int64(self.PILE_DIV), np.int32(lanes), cp.empty(max(n, 1), vid),
                 cp.empty(max(n, 1), cp.int64),
                 np.int64(self._big), np.int32(self._has_hubs),
-                cp.empty(self.R_SEGS, cp.int64),
+                cp.empty(K.R_SEGS, cp.int64),
                 np.int32(max(n, G.n_stored) < 1 << 32))      # rules.cu count_add
         grid = False
         third = "changed" if strategy == "near-far" else "settled"
@@ -155,7 +153,7 @@ class RuleLoops:
             else:
                 kernel((1,), (self.BLOCK_THREADS,), args)
             state = ctl.get()
-            rows = int(state[REC])
+            rows = int(state[K.REC])
             if rows:
                 s, f = stats[:rows].get(), fs[:rows].get()
                 if settle:                    # settled so far, as the CPU records it
@@ -164,8 +162,8 @@ class RuleLoops:
                 trace.add_many(frontier=s[:, 0], edges=s[:, 1], pending=s[:, 3], delta=f,
                                seconds=(time.perf_counter() - t0) / rows,
                                direction="fused", **{third: s[:, 2]})
-                ctl[REC] = 0
-            if state[DONE]:
+                ctl[K.REC] = 0
+            if state[K.DONE]:
                 return d
             if rows < self.RECORDS:           # it returned for the other shape
                 grid = not grid
@@ -208,7 +206,7 @@ class RuleLoops:
         d = cp.full(n, cp.inf, cp.float64)
         d[source] = 0.0
         stamp = cp.full(n, -1, cp.int64)
-        ctl = cp.zeros(3 + 9, cp.int64)
+        ctl = cp.zeros(K.BF_SLOTS, cp.int64)
         stats = cp.empty((self.RECORDS, 3), cp.int64)
         shape = self._bf_shape()
         rows = self._edge_rows if shape == "edges" else cp.zeros(1, self.vid)
@@ -225,7 +223,7 @@ class RuleLoops:
             t0 = time.perf_counter()
             kernel(grid, block, args)
             state = ctl.get()
-            got = int(state[1])
+            got = int(state[K.BF_REC])
             if got:
                 s = stats[:got].get()
                 ends = valued + np.cumsum(s[:, 2])
@@ -233,8 +231,8 @@ class RuleLoops:
                                changed=s[:, 1], seconds=(time.perf_counter() - t0) / got,
                                direction="fused")
                 valued = int(ends[-1])
-                ctl[1] = 0
-            if state[2] == 2:
+                ctl[K.BF_REC] = 0
+            if state[K.BF_DONE] == 2:
                 raise NegativeCycleError.reachable_from(source)
-            if state[2]:
+            if state[K.BF_DONE]:
                 return d
