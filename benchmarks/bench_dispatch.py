@@ -13,6 +13,12 @@ least ``--min-edges`` edges (NetworkX's count), three times in one run:
   graph not converted goes to NetworkX), the call once a single-source search (not
   timed) has converted the graph.
 
+Each is the best of ``--repeat``, each repeat on its own fresh copy, as NetworkX's is:
+a single first call against NetworkX's best of two read 0.87–0.95× for point-to-point
+queries left to NetworkX on graphs not converted, where the two run the same code
+(``has_path`` on luxembourg_osm, alternated four times: 22.5–24.3 ms plain, 22.6–23.2
+ms under the priority).
+
 The answer under the priority is checked equal to plain NetworkX's (floats to 1e-9).
 Every timed call runs in the same state: NetworkX's reference answer (an untimed call)
 alive, the previous timed answer checked and freed, and a collection just run (without
@@ -171,25 +177,30 @@ def measure(name: str, H, fn_name: str, call, repeat: int, prime=None) -> dict:
             del out
     except (nx.NetworkXException, ValueError) as e:
         want = type(e)
-    fresh = H.copy()                                  # no conversion cached on it
-    nx.config.backend_priority = ["semiring_paths"]
     from semiring_paths.networkx import dispatch_counts
 
-    t3 = None
+    t1 = t2 = t3 = math.inf
     same = []                                         # each answer checked, then freed
     try:
-        t1, got = _clock(lambda: call(fresh))
-        same.append(_close(got, want))
-        del got
-        served = dispatch_counts[fn_name]
-        t2, got = _clock(lambda: call(fresh))
-        same.append(_close(got, want))
-        del got
-        if dispatch_counts[fn_name] == served and prime is not None:
-            prime(fresh)                              # converts; then served here
-            t3, got = _clock(lambda: call(fresh))
-            assert dispatch_counts[fn_name] == served + 1 and _close(got, want)
+        for _ in range(repeat):                       # best of `repeat`, as NetworkX's
+            fresh = H.copy()                          # no conversion cached on it
+            nx.config.backend_priority = ["semiring_paths"]
+            t, got = _clock(lambda fresh=fresh: call(fresh))
+            t1 = min(t1, t)
+            same.append(_close(got, want))
             del got
+            served = dispatch_counts[fn_name]
+            t, got = _clock(lambda fresh=fresh: call(fresh))
+            t2 = min(t2, t)
+            same.append(_close(got, want))
+            del got
+            if dispatch_counts[fn_name] == served and prime is not None:
+                prime(fresh)                          # converts; then served here
+                t, got = _clock(lambda fresh=fresh: call(fresh))
+                t3 = min(t3, t)
+                assert dispatch_counts[fn_name] == served + 1 and _close(got, want)
+                del got
+            nx.config.backend_priority = []
     except (nx.NetworkXException, ValueError) as e:
         t1 = t2 = None
         same = [type(e) is want]
@@ -200,7 +211,7 @@ def measure(name: str, H, fn_name: str, call, repeat: int, prime=None) -> dict:
     if t1 is not None:
         row.update(first_ms=t1 * 1e3, second_ms=t2 * 1e3, first_x=t_nx / t1,
                    second_x=t_nx / t2)
-    if t3 is not None:
+    if t3 is not None and t3 < math.inf:
         row.update(served_ms=t3 * 1e3, served_x=t_nx / t3)
     return row
 

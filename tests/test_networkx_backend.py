@@ -401,6 +401,9 @@ def test_should_run_once_per_graph_and_info_says_why():
     mid = nx.grid_2d_graph(40, 40)                       # 3,120 edges, n·m ≈ 5·10⁶
     assert should("diameter", (mid,), {}) is True
     assert should("single_source_shortest_path_length", (mid,), {}) != True  # noqa: E712
+    # answered from NetworkX's dicts until converted: nothing to weigh, nothing counted
+    assert should("descendants_at_distance", (G, 0, 2), {}) is True
+    assert should("descendants_at_distance", (None, 0, 2), {}) is True
     docs = nxb.get_info()["functions"]
     assert "sort_neighbors" in docs["bfs_edges"]["additional_docs"]
     assert "zero weights" in docs["betweenness_centrality"]["additional_docs"]

@@ -46,6 +46,9 @@ ALL_SOURCES = frozenset({
     "closeness_centrality", "harmonic_centrality", "betweenness_centrality",
     "eccentricity", "diameter", "radius", "average_shortest_path_length"})
 ALL_SOURCES_WORK = 1_000_000
+#: functions answered from NetworkX's own dicts on a graph not converted (a few layers
+#: of a search): nothing to weigh, so ``should_run`` says yes without counting edges
+FROM_DICTS = frozenset({"descendants_at_distance"})
 
 __all__ = ["FUNCTIONS", "BackendInterface", "SemiringPathsGraph", "dispatch_counts",
            "get_info"]
@@ -80,7 +83,11 @@ class BackendInterface:
         the graph changes, so the per-source calls NetworkX's own all-pairs code makes
         pay a dictionary lookup.  A point-to-point query (``registry.point_to_point``)
         runs here only on a graph already converted: NetworkX answers it from the few
-        vertices its search touches, where a conversion reads every edge."""
+        vertices its search touches, where a conversion reads every edge.  ``FROM_DICTS``
+        functions run here always, without a count (they read NetworkX's dicts until the
+        graph is converted)."""
+        if name in FROM_DICTS:
+            return True
         G = args[0] if args else kwargs.get("G")
         if waits_for_conversion(name, args, kwargs):
             return ("a point-to-point query on a graph not converted yet: NetworkX's "
