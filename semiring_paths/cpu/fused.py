@@ -93,11 +93,20 @@ _BFS_MODES = {"sovm": bfs_loops.PUSH, "bovm": bfs_loops.PULL,
               "direction-optimizing": bfs_loops.DIRECTION_OPTIMIZING}
 
 
+def _frozen(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``arrays`` read-only, as the graph's own are: numba types a read-only array apart
+    from a writable one, so a loop handed both kinds would load a second compiled
+    version (5–9 ms: a directed graph's first BFS paid it for its transpose)."""
+    for a in arrays:
+        a.flags.writeable = False
+    return arrays
+
+
 def _transpose(indptr, indices, w):
     """(indptr, indices, weights) of the transpose of a CSR, explicit zeros kept."""
     n = indptr.size - 1
     T = sparse.csr_matrix((w, indices, indptr), shape=(n, n)).T.tocsr()
-    return T.indptr.astype(np.int64), T.indices.astype(indices.dtype), T.data
+    return _frozen(T.indptr.astype(np.int64), T.indices.astype(indices.dtype), T.data)
 
 
 def _record(trace: Trace, stats: np.ndarray, fs: np.ndarray, rounds: int, t0: float,
@@ -165,7 +174,7 @@ class FusedLoops:
         if w.dtype == np.int64 and w.size and np.iinfo(np.int32).min <= w.min() \
                 and w.max() <= np.iinfo(np.int32).max:
             w = w.astype(np.int32)
-        return G.indptr, G.indices, w
+        return _frozen(G.indptr, G.indices, w)
 
     @cached_property
     def _max_degree(self) -> int:

@@ -112,7 +112,10 @@ class SemiringPathsGraph:
         keys = np.repeat(np.arange(n, dtype=np.int64), np.diff(indptr)) * n + indices
         w = None
         if weight is None:
-            keys.sort()
+            # stable: runs already in order (rows in order, often their columns too) are
+            # taken as they are.  wiki-Vote's 103 689 keys, in order: 0.08 ms, against
+            # 5.3 ms for the default quicksort (shuffled: 6.2 against 5.7 ms)
+            keys.sort(kind="stable")
             cols = keys % n if n else keys
         else:
             w = registry.handed_weights(self.nx, weight)
