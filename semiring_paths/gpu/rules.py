@@ -71,7 +71,13 @@ class RuleLoops:
     LANES: ClassVar[int | None] = None
     #: the grid shape's 256-thread blocks an SM (at most what stays resident).  H100,
     #: Kronecker 22, 2 sources, ms, 2 → 4: near-far 21.2 → 17.2, Δ-stepping 16.3 → 14.0,
-    #: Crauser 15.9 → 14.5, Martín 15.5 → 14.1 (before the hand-over on edges)
+    #: Crauser 15.9 → 14.5, Martín 15.5 → 14.1 (before the hand-over on edges).  More do
+    #: not fit its staging (about 45 KB of shared memory a block) unless R_ITEMS halves
+    #: it; with R_ITEMS 2, Kronecker 22, one source, grid launches, ms, near-far /
+    #: Δ-stepping / economic: 4 an SM 10.13 / 10.21 / 7.68, 6: 9.37 / 10.95 / 8.14, 8
+    #: (registers spilled): 14.71 / 16.54 / 11.43, against 9.75 / 9.77 / 7.60 as kept.
+    #: Nsight Compute on the kept shape (near-far): 42 % of memory throughput, 25 % of
+    #: compute, 32.6 cycles a warp between issued instructions (latency-bound)
     RULE_BLOCKS_PER_SM: ClassVar[int] = 4
     #: threads of the one-block shape (512: grid near-far 42.8 ms, 256: 72.8, vs 28.6)
     BLOCK_THREADS: ClassVar[int] = 1024
