@@ -221,6 +221,15 @@ def test_random_graphs_match_networkx(g):
         if "source" in kw or "target" not in kw:
             same(nx.shortest_path, G, **kw, weight="weight")      # Dijkstra
     same(nx.closeness_centrality, G, distance="weight")
+    for fn, args in [(nx.single_source_dijkstra, (G, s)),   # weight=None: every edge 1
+                     (nx.dijkstra_predecessor_and_distance, (G, s)),
+                     (nx.bidirectional_dijkstra, (G, s, t)),
+                     (nx.dijkstra_path_length, (G, s, t)),
+                     (nx.multi_source_dijkstra_path, (G, {s, t})),
+                     (nx.single_source_bellman_ford, (G, s)),
+                     (nx.bellman_ford_predecessor_and_distance, (G, s)),
+                     (nx.all_pairs_dijkstra_path_length, (G,))]:
+        same(fn, *args, weight=None)
 
 
 @given(nx_graphs(), st.booleans(), st.booleans(), st.integers(1, 14), st.booleans())

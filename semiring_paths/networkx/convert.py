@@ -197,7 +197,9 @@ class SemiringPathsGraph:
         key = ("adjw", weight, reverse)
         if key not in self._graphs:
             adj = self.nx._pred if reverse else self.nx._adj
-            if self.nx.is_multigraph():
+            if weight is None:                       # every edge 1 (registry's note)
+                vals = np.ones(self.adjacency(reverse)[1].size, np.int64)
+            elif self.nx.is_multigraph():
                 vals = [min(a.get(weight, 1) for a in kd.values())
                         for v in self.nodes for kd in adj[v].values()]
             elif not reverse:

@@ -206,8 +206,13 @@ def adjacency_weights(G, weight: str) -> np.ndarray | None:
     """Every edge's ``weight`` (missing: 1) in NetworkX's adjacency order — ``for u in G:
     for v in G._adj[u]`` (both ways when undirected; each parallel edge of a multigraph)
     — as int64 or float64; None where some value is not a finite number (booleans
-    included)."""
+    included).  ``weight=None`` reads nothing: NetworkX's weight function then gives every
+    edge 1 (``data.get(None, 1)``; no attribute is keyed None), so the ones are built."""
     nbrs = G._adj.values()
+    if weight is None:
+        m = (sum(len(kd) for nb in nbrs for kd in nb.values()) if G.is_multigraph()
+             else sum(map(len, nbrs)))
+        return np.ones(m, np.int64)
     if G.is_multigraph():
         attrs = chain.from_iterable(kd.values() for nb in nbrs for kd in nb.values())
     else:
