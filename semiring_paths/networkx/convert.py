@@ -161,7 +161,8 @@ class SemiringPathsGraph:
 
     def adjacency_weights(self, weight: str, reverse: bool = False) -> np.ndarray:
         """Weights aligned with :meth:`adjacency` (multigraph: least over parallel edges,
-        missing attribute: 1), as NetworkX's Dijkstra reads them, as float64."""
+        missing attribute: 1; ``weight=None``: every edge 1, nothing read), as NetworkX's
+        Dijkstra reads them, as float64."""
         return self._adjacency_weights(weight, reverse).astype(np.float64, copy=False)
 
     def edge_weight(self, u, v, weight: str):
@@ -356,7 +357,7 @@ def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g
     if cutoff is not None:
         d = _cut(d, sources, cutoff, hops=weight is None)
     indptr, indices = G.adjacency(reverse)
-    wts = (np.ones(indices.size) if weight is None else G.adjacency_weights(weight))
+    wts = G.adjacency_weights(weight, reverse)
     order, pred = settle_order(indptr, indices, wts, np.asarray(d, np.float64),
                                np.asarray(sources, np.int64))
     return _as_dict(G, order, d, g, sources, pred, weight)

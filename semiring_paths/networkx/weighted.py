@@ -100,7 +100,7 @@ def _first_seen(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight
     """The order in which NetworkX's Dijkstra first pushes each vertex (the keys of its
     ``pred``), as indices (``replay.first_seen``)."""
     indptr, indices = G.adjacency(False)
-    wts = G.adjacency_weights(weight) if weight is not None else np.ones(indices.size)
+    wts = G.adjacency_weights(weight)
     return first_seen(indptr, indices, np.asarray(wts, np.float64),
                       np.asarray(d, np.float64), order,
                       np.asarray(list(dict.fromkeys(sources)), np.int64),
@@ -211,7 +211,7 @@ def _bellman_ford(G: SemiringPathsGraph, s: int, weight, heuristic: bool = True)
     """NetworkX's Bellman-Ford run compiled (``replay.bellman_ford_order``): values in
     its summation order, its dict order and predecessor lists; its cycle test."""
     indptr, indices = G.adjacency(False)
-    wts = G.adjacency_weights(weight) if weight is not None else np.ones(indices.size)
+    wts = G.adjacency_weights(weight)
     dist, first, ptr, pred, plen, cycle = bellman_ford_order(indptr, indices, wts, [s],
                                                              heuristic)
     if cycle >= 0:
@@ -449,7 +449,7 @@ def dijkstra_predecessor_and_distance(G, source, cutoff=None, weight="weight"):
     pos = np.full(n, -1, np.int64)
     pos[order] = np.arange(order.size)
     indptr, indices = G.adjacency(False)
-    wts = G.adjacency_weights(weight) if weight is not None else np.ones(indices.size)
+    wts = G.adjacency_weights(weight)
     tails = np.repeat(np.arange(n), np.diff(indptr))
     settled = pos[tails] >= 0
     tight = settled & (pos[indices] >= 0) & (d[tails] + wts == d[indices])
