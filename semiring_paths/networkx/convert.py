@@ -397,6 +397,18 @@ def _bfs_tree(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_li
     return bfs_levels(indptr, indices, np.asarray(sources, np.int64), limit)
 
 
+def bfs_lengths(G: SemiringPathsGraph, sources: list[int], reverse=False, cutoff=None
+                ) -> dict:
+    """``{label: hops}`` in NetworkX's BFS order, from one pass of its compiled BFS
+    (``_bfs_tree``; ``cutoff``: levels while ``cutoff > level``, as its loop goes).  The
+    pass already gives each vertex's level, so the engine's distances would add a
+    search: on wiki-Vote's first call (nothing converted), the engine's graph (a sort of
+    every edge) and its search made 7.6 ms of a call NetworkX answers in 3.5."""
+    queue, _, ends = _bfs_tree(G, sources, reverse, cutoff)
+    hops = np.repeat(np.arange(ends.size, dtype=np.int64), np.diff(ends, prepend=0))
+    return dict(zip(G.labels(queue), hops.tolist()))
+
+
 def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None):
     """NetworkX's BFS order, level by level: yields ``(parents, children)`` arrays per
     level, children in the order NetworkX's queue discovers them."""

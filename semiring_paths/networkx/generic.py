@@ -14,6 +14,7 @@ from .convert import (
     _ordered_lengths,
     _sp,
     all_pairs_lengths,
+    bfs_lengths,
 )
 from .registry import networkx_algorithm
 from .unweighted import (
@@ -102,18 +103,19 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
         return all_pairs_lengths(G, None if method == "unweighted" else weight, None)
     if source is None:
         t = _node(G, target, "Target {} is not in G")
-        d, g = _distances(G, t, None if method == "unweighted" else weight, reverse=True,
-                          method=method)
         if method == "unweighted":                    # NetworkX's BFS over G._pred
-            return _ordered_lengths(G, [t], d, g, reverse=True)
+            return bfs_lengths(G, [t], reverse=True)
+        d, g = _distances(G, t, weight, reverse=True, method=method)
         return _length_dict(G, d, g)
     if target is None:
         s = _node(G, source, "Source {} is not in G")
+        if method == "unweighted":
+            return bfs_lengths(G, [s])
         if method == "bellman-ford":                  # its queue's order, replayed
             return single_source_bellman_ford_path_length._implementation(G, source,
                                                                          weight)
-        d, g = _distances(G, s, None if method == "unweighted" else weight, method=method)
-        return _ordered_lengths(G, [s], d, g, None if method == "unweighted" else weight)
+        d, g = _distances(G, s, weight, method=method)
+        return _ordered_lengths(G, [s], d, g, weight)
     if method == "unweighted":
         return len(bidirectional_shortest_path._implementation(G, source, target)) - 1
     if method == "dijkstra":

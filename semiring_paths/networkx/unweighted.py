@@ -7,11 +7,10 @@ import numpy as np
 
 from .convert import (
     _bfs_tree,
-    _distances,
     _node,
-    _ordered_lengths,
     _sp,
     all_pairs_lengths,
+    bfs_lengths,
     out_edges,
     tree_paths,
 )
@@ -22,17 +21,14 @@ from .replay import bidirectional_bfs
 @networkx_algorithm()
 def single_source_shortest_path_length(G, source, cutoff=None):
     G = _sp(G)
-    s = _node(G, source, "Source {} is not in G")
-    d, g = _distances(G, s, None)
-    return _ordered_lengths(G, [s], d, g, cutoff=cutoff)
+    return bfs_lengths(G, [_node(G, source, "Source {} is not in G")], cutoff=cutoff)
 
 
 @networkx_algorithm()
 def single_target_shortest_path_length(G, target, cutoff=None):
     G = _sp(G)
-    t = _node(G, target, "Target {} is not in G")
-    d, g = _distances(G, t, None, reverse=True)
-    return _ordered_lengths(G, [t], d, g, reverse=True, cutoff=cutoff)
+    return bfs_lengths(G, [_node(G, target, "Target {} is not in G")], reverse=True,
+                       cutoff=cutoff)
 
 
 def _bfs_paths(G, v: int, label, cutoff, reverse: bool) -> dict:
