@@ -231,6 +231,13 @@ def adjacency_weights(G, weight: str) -> np.ndarray | None:
 
 REGISTRY: dict[str, Registered] = {}
 
+#: the doc of the functions whose answer is NetworkX's own breadth-first search: its
+#: order, levels and parents come out of one compiled pass over the converted adjacency
+#: (``replay.bfs_levels``), which is the whole search; no product would add to it
+BFS_REPLAYED = ("NetworkX's breadth-first search (from both ends for a point-to-point "
+                "query), compiled over the converted adjacency: one pass gives its queue "
+                "order, levels and parents.")
+
 
 @contextlib.contextmanager
 def _no_cycle_collection():

@@ -8,11 +8,11 @@ from .convert import (
     _bfs_order,
     _sp,
 )
-from .registry import networkx_algorithm
+from .registry import BFS_REPLAYED, networkx_algorithm
 from .replay import layer_at
 
 
-@networkx_algorithm()
+@networkx_algorithm(doc=BFS_REPLAYED)
 def bfs_layers(G, sources):
     G = _sp(G)
     if sources in G:
@@ -30,7 +30,7 @@ def bfs_layers(G, sources):
     return layers()
 
 
-@networkx_algorithm(declines=("sort_neighbors=",))
+@networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
 def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
     G = _sp(G)
     if source not in G:
@@ -45,7 +45,7 @@ def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
     return edges()
 
 
-@networkx_algorithm(declines=("sort_neighbors=",))
+@networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
 def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
     return ((c, p) for p, c in bfs_edges._implementation(G, source,
                                                          depth_limit=depth_limit))

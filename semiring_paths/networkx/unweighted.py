@@ -14,17 +14,17 @@ from .convert import (
     out_edges,
     tree_paths,
 )
-from .registry import networkx_algorithm
+from .registry import BFS_REPLAYED, networkx_algorithm
 from .replay import bidirectional_bfs
 
 
-@networkx_algorithm()
+@networkx_algorithm(doc=BFS_REPLAYED)
 def single_source_shortest_path_length(G, source, cutoff=None):
     G = _sp(G)
     return bfs_lengths(G, [_node(G, source, "Source {} is not in G")], cutoff=cutoff)
 
 
-@networkx_algorithm()
+@networkx_algorithm(doc=BFS_REPLAYED)
 def single_target_shortest_path_length(G, target, cutoff=None):
     G = _sp(G)
     return bfs_lengths(G, [_node(G, target, "Target {} is not in G")], reverse=True,
@@ -39,26 +39,26 @@ def _bfs_paths(G, v: int, label, cutoff, reverse: bool) -> dict:
     return tree_paths(G, queue, parents, reverse)
 
 
-@networkx_algorithm()
+@networkx_algorithm(doc=BFS_REPLAYED)
 def single_source_shortest_path(G, source, cutoff=None):
     G = _sp(G)
     return _bfs_paths(G, _node(G, source, "Source {} not in G"), source, cutoff, False)
 
 
-@networkx_algorithm()
+@networkx_algorithm(doc=BFS_REPLAYED)
 def single_target_shortest_path(G, target, cutoff=None):
     G = _sp(G)
     return _bfs_paths(G, _node(G, target, "Target {} not in G"), target, cutoff, True)
 
 
-@networkx_algorithm()
+@networkx_algorithm(doc=BFS_REPLAYED)
 def all_pairs_shortest_path(G, cutoff=None):
     G = _sp(G)
     for v in G.nodes:
         yield v, single_source_shortest_path._implementation(G, v, cutoff)
 
 
-@networkx_algorithm()
+@networkx_algorithm(doc=BFS_REPLAYED)
 def bidirectional_shortest_path(G, source, target):
     G = _sp(G)
     if source not in G:
