@@ -103,6 +103,38 @@ def first_seen(indptr, indices, wts, d, order, sources, cutoff):
     return out[:k]
 
 
+@njit(cache=True)
+def tight_in_edges(indptr, indices, wts, d, order, cutoff):
+    """Each settled vertex's tight in-neighbours (``d(u) + w = d(v)``, the sum within
+    ``cutoff``) in the order NetworkX's heap settles them (``order``, its pop order): the
+    lists of its ``pred``, as ``(starts, tails)`` — vertex v's run is
+    ``tails[starts[v]:starts[v + 1]]``.  Tails are taken in pop order, so each run comes
+    out in order without a sort."""
+    n = d.size
+    settled = np.zeros(n, np.bool_)
+    for i in range(order.size):
+        settled[order[i]] = True
+    starts = np.zeros(n + 1, np.int64)
+    for u in order:                                   # count each run ...
+        for e in range(indptr[u], indptr[u + 1]):
+            v = indices[e]
+            t = d[u] + wts[e]
+            if settled[v] and t == d[v] and t <= cutoff:
+                starts[v + 1] += 1
+    for v in range(n):
+        starts[v + 1] += starts[v]
+    tails = np.empty(starts[n], np.int64)
+    fill = starts[:-1].copy()
+    for u in order:                                   # ... then fill it
+        for e in range(indptr[u], indptr[u + 1]):
+            v = indices[e]
+            t = d[u] + wts[e]
+            if settled[v] and t == d[v] and t <= cutoff:
+                tails[fill[v]] = u
+                fill[v] += 1
+    return starts, tails
+
+
 @njit(cache=True, inline="always")
 def _append(head, tail, nxt, b, v):
     """v joins the tail of distance bucket b's FIFO list."""

@@ -23,7 +23,7 @@ from .convert import (
     tree_paths,
 )
 from .registry import networkx_algorithm
-from .replay import bellman_ford_order, first_seen, settle_order
+from .replay import bellman_ford_order, first_seen, settle_order, tight_in_edges
 from .replay import bidirectional_dijkstra as _two_heaps
 
 #: up to this many sources, nearest-source distances are the minimum of one search from
@@ -445,25 +445,14 @@ def dijkstra_predecessor_and_distance(G, source, cutoff=None, weight="weight"):
     s = _node(G, source, "Node {} is not found in the graph")
     d, g = _dijkstra(G, [s], weight, cutoff)
     order, first_pred = _settled(G, [s], d, weight)
-    n = len(G)
-    pos = np.full(n, -1, np.int64)
-    pos[order] = np.arange(order.size)
     indptr, indices = G.adjacency(False)
-    wts = G.adjacency_weights(weight)
-    tails = np.repeat(np.arange(n), np.diff(indptr))
-    settled = pos[tails] >= 0
-    tight = settled & (pos[indices] >= 0) & (d[tails] + wts == d[indices])
-    if cutoff is not None:                 # NetworkX skips a sum past it before all else
-        tight &= d[tails] + wts <= cutoff
-    # predecessors of each vertex: tight in-edges, by the tail's settle position; each
-    # vertex's run of them is one slice of the tails' labels
-    e = np.flatnonzero(tight)
-    e = e[np.lexsort((pos[tails[e]], indices[e]))]
-    heads, tail_labels = indices[e], G.labels(tails[e])
+    starts, tails = tight_in_edges(indptr, indices, G.adjacency_weights(weight),
+                                   np.asarray(d, np.float64), order,
+                                   np.inf if cutoff is None else float(cutoff))
     seen = _first_seen(G, [s], d, weight, cutoff, order)
-    lo = np.searchsorted(heads, seen, "left").tolist()
-    hi = np.searchsorted(heads, seen, "right").tolist()
-    pred = {u: tail_labels[a:b] for u, a, b in zip(G.labels(seen), lo, hi)}
+    tails = G.labels(tails)                  # each vertex's run: one slice of them
+    pred = {v: tails[a:b] for v, a, b in zip(G.labels(seen), starts[seen].tolist(),
+                                             starts[seen + 1].tolist())}
     return pred, _as_dict(G, order, d, g, [s], first_pred, weight)
 
 
