@@ -55,16 +55,22 @@ __device__ __forceinline__ unsigned long long add_vid(unsigned long long* p,
     return atomicAdd(p, x);
 }
 
-// nq[(*size)++] = v for every calling thread, with one atomicAdd per group of threads
-// that arrive together (the lanes active here, however the warp diverged): a single
-// queue counter hit once per vertex serialises thousands of atomics a step.
+// (*size)++ for every calling thread, its old value returned: the thread's slot in a
+// queue.  One atomicAdd per group of threads that arrive together (the lanes active
+// here, however the warp diverged): a single queue counter hit once per vertex
+// serialises thousands of atomics a step.
 template <class C>
-__device__ __forceinline__ void enqueue(vid_t* nq, C* size, vid_t v) {
+__device__ __forceinline__ C claim_slot(C* size) {
     cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
     C base = 0;
     if (g.thread_rank() == 0) base = add_vid(size, (C)g.size());
-    base = g.shfl(base, 0);
-    nq[base + g.thread_rank()] = v;
+    return g.shfl(base, 0) + (C)g.thread_rank();
+}
+
+// nq[(*size)++] = v for every calling thread (claim_slot)
+template <class C>
+__device__ __forceinline__ void enqueue(vid_t* nq, C* size, vid_t v) {
+    nq[claim_slot(size)] = v;
 }
 
 // A weight as float64.  CuPy compiles with -ftz=true, which would flush float32

@@ -78,6 +78,9 @@ class BFSSteps:
     BFS_BLOCK_QUEUE: ClassVar[int] = 4096
     #: resident 256-thread blocks an SM of the grid shape
     BFS_BLOCKS_PER_SM: ClassVar[int] = 4
+    #: blocks an SM of the cooperative tail (``tails.cu``'s ``bfs_tail``: half an SM's
+    #: worth holds a thin level, and its grid barrier costs less than a full grid's)
+    BFS_TAIL_PER_SM: ClassVar[float] = 0.5
     #: level records a launch keeps before it returns them
     BFS_RECORDS: ClassVar[int] = 1 << 14
     #: a graph whose out-degrees are all at most this (a grid, a road network: thousands
@@ -276,10 +279,17 @@ class BFSSteps:
             counts, done = cp.zeros(n + 1, self.vid), cp.zeros(1, cp.int32)
             queue_a = cp.empty(n, self.vid)
             queue_a[:queue.size] = queue
-            if self._persistent("bfs_tail_coop", (
-                    self.indptr, self.indices, self.vid(n), queue_a, cp.empty(n, self.vid),
+            name, ranges = "bfs_tail_coop_ranges", (np.uintp(0), np.uintp(0))
+            try:        # each queued vertex's edge range beside it (tails.cu), if it fits
+                ranges = cp.empty((n, 2), cp.int64), cp.empty((n, 2), cp.int64)
+                ranges[0][:queue.size, 0] = self.indptr[queue]
+                ranges[0][:queue.size, 1] = self.indptr[queue + 1]
+            except cp.cuda.memory.OutOfMemoryError:
+                name = "bfs_tail_coop"
+            if self._persistent(name, (
+                    self.indptr, self.indices, queue_a, cp.empty(n, self.vid), *ranges,
                     size, np.int32(level), levels, parents, counts, done,
-                    np.int32(self._lanes))):
+                    np.int32(self._lanes)), max(1, int(self._sms * self.BFS_TAIL_PER_SM))):
                 per = counts[:int(done.get()[0])].get()
                 _report(trace, per, time.perf_counter() - t0, first=int(queue.size))
                 return True

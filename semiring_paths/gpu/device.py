@@ -202,13 +202,16 @@ class DeviceGraph:
             return self._resident_grid
         return (per_sm * self._sms,), (256,)
 
-    def _persistent(self, name, args) -> bool:
-        """Launch a cooperative tail; False where the device or CuPy cannot."""
+    def _persistent(self, name, args, blocks: int | None = None) -> bool:
+        """Launch a cooperative tail (``blocks`` of them, else :attr:`_resident_grid`'s);
+        False where the device or CuPy cannot."""
         if getattr(self, "_no_coop", False) or not self._tail_is(
                 "cooperative", "bfs" if name.startswith("bfs") else "sssp"):
             return False
         try:
             grid, block = self._resident_grid
+            if blocks is not None and not self.tail_blocks:
+                grid = (min(blocks, grid[0]),)
             self._tails.get_function(name)(grid, block, args)
             return True
         except Exception:   # no cooperative launch here: fall back to CUDA graphs
