@@ -36,6 +36,7 @@ all-pairs functions, to show the dispatch check costs nothing. Prints a table, w
 JSON.
 
     python benchmarks/bench_dispatch.py [--min-edges 10000] [--all-pairs-n 2500]
+        [--only GRAPH ...] [--functions NAME ...]
 """
 
 from __future__ import annotations
@@ -237,6 +238,7 @@ def main(argv=None) -> int:
     ap.add_argument("--all-pairs-n", type=int, default=2500)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--only", nargs="*", help="graph file names to keep")
+    ap.add_argument("--functions", nargs="*", help="NetworkX function names to keep")
     ap.add_argument("--name", default="dispatch")
     a = ap.parse_args(argv)
     files = sorted((shared_dir()).glob("*/*.mtx.gz"))
@@ -272,6 +274,8 @@ def main(argv=None) -> int:
         calls = dict(single_source(s, t, w)) if big else {}
         if small_ap:
             calls.update(all_pairs(w))
+        if a.functions:
+            calls = {k: v for k, v in calls.items() if k in a.functions}
         print(f"{gname}: {G.n_vertices:,} vertices, {m:,} edges, {len(calls)} functions",
               flush=True)
         def prime(F, s=s, w=w):
