@@ -274,14 +274,19 @@ def test_fused_bfs_random_graphs(strategy, g):
     verify_bfs(G, s, r.levels, r.parents)
 
 
-@pytest.mark.parametrize("tail", ["block", "async", "cooperative", "cuda-graph"])
+@pytest.mark.parametrize("tail", ["block", "async", "cooperative", "cooperative-1",
+                                  "cuda-graph"])
 def test_every_tail_of_high_diameter_searches(tail, monkeypatch):
     """Every way to finish a long search gives the CPU's levels and distances (the step
-    loop's tails: the fused BFS is off)."""
+    loop's tails: the fused BFS is off); the cooperative BFS tail, two levels a barrier
+    or (``cooperative-1``) one, also its per-level counts."""
     from semiring_paths.generators import grid
     from semiring_paths.gpu.backend import GPUBackend
 
     monkeypatch.setattr(GPUBackend, "FUSED_BFS", False)
+    if tail == "cooperative-1":
+        monkeypatch.setattr(GPUBackend, "BFS_TAIL_LEVELS", 1)
+        tail = "cooperative"
     G = grid(120, 90, seed=4, weights=(0, 9))
     D = sp.Graph.from_edges(np.arange(3000), np.arange(1, 3001),
                             weights=np.r_[np.full(2000, 2.0), np.full(1000, -1.0)])
@@ -292,8 +297,12 @@ def test_every_tail_of_high_diameter_searches(tail, monkeypatch):
             s = 0
             r = sp.bfs(H, s, backend="gpu")
             assert r.trace.iterations > 16           # the tail ran
-            np.testing.assert_array_equal(r.levels, sp.bfs(H, s).levels)
+            c = sp.bfs(H, s)
+            np.testing.assert_array_equal(r.levels, c.levels)
             verify_bfs(H, s, r.levels, r.parents)
+            if tail == "cooperative":
+                assert ([(st.frontier, st.changed) for st in r.trace.steps]
+                        == [(st.frontier, st.changed) for st in c.trace.steps])
             d = sp.sssp(H, s, strategy="workfront", backend="gpu")
             np.testing.assert_array_equal(d.distances,
                                           sp.sssp(H, s, strategy="workfront").distances)

@@ -25,6 +25,8 @@ from .device import _NVRTC, BFS_TAIL_AFTER, TAIL_CHECK_EVERY, _report, cu_consta
 _LOOP_MODES = {"sovm": "push", "bovm": "pull", "direction-optimizing": "do"}
 #: bfs_loop.cu's constants: its ctl slots and the width of a level's record
 _K = cu_constants("bfs_loop.cu")
+#: an unreached vertex's key in ``tails.cu``'s ``bfs_tail_two`` (``KEY_UNSEEN``: all ones)
+_KEY_UNSEEN = 2**64 - 1
 
 
 class _Frontier:
@@ -78,9 +80,11 @@ class BFSSteps:
     BFS_BLOCK_QUEUE: ClassVar[int] = 4096
     #: resident 256-thread blocks an SM of the grid shape
     BFS_BLOCKS_PER_SM: ClassVar[int] = 4
-    #: blocks an SM of the cooperative tail (``tails.cu``'s ``bfs_tail``: half an SM's
-    #: worth holds a thin level, and its grid barrier costs less than a full grid's)
-    BFS_TAIL_PER_SM: ClassVar[float] = 0.5
+    #: the cooperative tail: levels a grid barrier (2: ``bfs_tail_two``; 1:
+    #: ``bfs_tail_coop``) and blocks an SM (one holds a thin level, and its barrier costs
+    #: less than a full grid's; ``tails.cu`` has the figures)
+    BFS_TAIL_LEVELS: ClassVar[int] = 2
+    BFS_TAIL_PER_SM: ClassVar[float] = 1.0
     #: level records a launch keeps before it returns them
     BFS_RECORDS: ClassVar[int] = 1 << 14
     #: a graph whose out-degrees are all at most this (a grid, a road network: thousands
@@ -274,25 +278,8 @@ class BFSSteps:
             _report(trace, np.r_[per, 0], time.perf_counter() - t0, "async",
                     first=int(queue.size))
             return True
-        if queue.size:
-            size = cp.array([queue.size, 0, 0], self.vid)
-            counts, done = cp.zeros(n + 1, self.vid), cp.zeros(1, cp.int32)
-            queue_a = cp.empty(n, self.vid)
-            queue_a[:queue.size] = queue
-            name, ranges = "bfs_tail_coop_ranges", (np.uintp(0), np.uintp(0))
-            try:        # each queued vertex's edge range beside it (tails.cu), if it fits
-                ranges = cp.empty((n, 2), cp.int64), cp.empty((n, 2), cp.int64)
-                ranges[0][:queue.size, 0] = self.indptr[queue]
-                ranges[0][:queue.size, 1] = self.indptr[queue + 1]
-            except cp.cuda.memory.OutOfMemoryError:
-                name = "bfs_tail_coop"
-            if self._persistent(name, (
-                    self.indptr, self.indices, queue_a, cp.empty(n, self.vid), *ranges,
-                    size, np.int32(level), levels, parents, counts, done,
-                    np.int32(self._lanes)), max(1, int(self._sms * self.BFS_TAIL_PER_SM))):
-                per = counts[:int(done.get()[0])].get()
-                _report(trace, per, time.perf_counter() - t0, first=int(queue.size))
-                return True
+        if queue.size and self._coop_tail(queue, level, levels, parents, trace, t0):
+            return True
         counts = cp.zeros(n + 2 + TAIL_CHECK_EVERY, self.vid)
         level_dev = cp.array([level], cp.int32)
         step, advance = self._kernel("bfs_push_level_dev"), self._kernel("advance_level")
@@ -318,6 +305,48 @@ class BFSSteps:
             lvl = top
         per = counts[level + 1:last + 2].get()
         _report(trace, per, time.perf_counter() - t0, first=int((levels == level).sum().get()))
+
+    def _coop_tail(self, queue, level: int, levels, parents, trace, t0: float) -> bool:
+        """The rest of the search in one cooperative launch (``tails.cu``): two levels a
+        grid barrier (``bfs_tail_two``, over level · 2³² + parent keys) where
+        ``BFS_TAIL_LEVELS`` is 2, the keys fit and can be allocated, else one
+        (``bfs_tail_coop``).  False where no cooperative launch can run."""
+        n = self.n
+        size = cp.zeros(9, self.vid)                 # bfs_tail_two's three rings
+        size[0] = queue.size
+        counts, done = cp.empty(n + 2, self.vid), cp.zeros(1, cp.int32)
+        queue_a = cp.empty(n, self.vid)
+        queue_a[:queue.size] = queue
+        blocks = max(1, int(self._sms * self.BFS_TAIL_PER_SM))
+        lanes = np.int32(self._lanes)
+        key = None
+        if self.BFS_TAIL_LEVELS == 2 and n < 1 << 32:
+            try:
+                key = cp.where(levels >= 0, (levels.astype(cp.uint64) << 32)
+                               | parents.astype(cp.uint32).astype(cp.uint64),
+                               cp.uint64(_KEY_UNSEEN))
+            except cp.cuda.memory.OutOfMemoryError:
+                key = None
+        if key is not None:
+            name, args = "bfs_tail_two", (self.indptr, self.indices, queue_a,
+                                          cp.empty(n, self.vid), size, np.int32(level), key,
+                                          counts, done, lanes)
+        else:
+            name, args = "bfs_tail_coop", (self.indptr, self.indices, queue_a,
+                                           cp.empty(n, self.vid), size, np.int32(level),
+                                           levels, parents, counts, done, lanes)
+        if not self._persistent(name, args, blocks):
+            return False
+        rounds = int(done.get()[0])
+        per = counts[:(2 if key is not None else 1) * rounds].get()
+        empty = np.flatnonzero(per == 0)             # the first empty level ends it
+        per = per[:empty[0] + 1] if empty.size else per
+        if key is not None:
+            reached = key != cp.uint64(_KEY_UNSEEN)
+            levels[:] = cp.where(reached, (key >> 32).astype(cp.int32), -1)
+            parents[:] = cp.where(reached, (key & cp.uint64(0xFFFFFFFF)).astype(self.vid), -1)
+        _report(trace, per, time.perf_counter() - t0, first=int(queue.size))
+        return True
 
     #: How a high-diameter search finishes on the device (``benchmarks/
     #: sweep_tail_blocks.py``): "block" = one block with the frontier in shared memory

@@ -10,24 +10,28 @@
 
 // enqueue (atomics.cuh): warp-aggregated appends to a queue.
 
-// q⟨¬π⟩ = q any.secondi A, level after level; counts[i] = |q| after level start + i + 1.
 // A level is a chain of dependent trips to memory (queue entry, its edges, the claim,
-// the append) and a grid barrier, so the tail is timed by their count (H100, 1000² grid,
-// whole searches, median of 8 sources, measured 2026-11-24):
-// - the claim is the compare-and-swap alone: reading π(v) first saved no trip (an
-//   unreached neighbour needs both), 5.34 → 5.00 ms;
-// - with RANGES, an appended vertex carries its edge range, read beside its claim, so
-//   the next level starts from its edges: 5.00 → 4.78 ms;
-// - the grid is half an SM's worth of blocks (BFS_TAIL_BLOCKS): a thin level fits in
-//   it, and its barrier costs less: 4.78 → 4.15 ms (264 blocks 4.78, 132 4.17, 33 4.16).
-template <bool RANGES>
-__device__ void bfs_tail(const long long* __restrict__ indptr,
-                         const vid_t* __restrict__ indices, vid_t* __restrict__ queue_a,
-                         vid_t* __restrict__ queue_b, longlong2* __restrict__ ranges_a,
-                         longlong2* __restrict__ ranges_b, vid_t* __restrict__ size,
-                         int start_level, int* __restrict__ levels,
-                         vid_t* __restrict__ parents, vid_t* __restrict__ counts,
-                         int* __restrict__ done, int lanes) {
+// the append) and a grid barrier, so a tail is timed by their count.  H100, 1000² grid,
+// whole searches in one launch, median of 8–16 sources (measured 2026-11-24):
+// - one level a barrier, π(v) read before its compare-and-swap: 5.34 ms (264 blocks);
+//   the swap alone (an unreached neighbour needs both): 5.00; with 132 / 66 blocks
+//   4.48 / 4.42; each queued vertex carrying its edge range: 4.17 / 4.15;
+// - two levels a barrier (bfs_tail_two): 2.92 / 2.81 / 2.98 ms with 264 / 132 / 66
+//   blocks, its edge ranges carried or not (2.79–2.95).
+// Each kernel records a level's count from the read every thread makes after the
+// barrier: a read of block 0's own there held the grid a trip a level (sp.bfs, median
+// of 16 sources: 6.25 → 5.60 ms).
+
+// q⟨¬π⟩ = q any.secondi A, level after level; counts[i] = |q| after level start + i + 1.
+// The fallback of bfs_tail_two (its keys cannot be allocated, or n ≥ 2³²).
+extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
+                                         const vid_t* __restrict__ indices,
+                                         vid_t* __restrict__ queue_a,
+                                         vid_t* __restrict__ queue_b,
+                                         vid_t* __restrict__ size, int start_level,
+                                         int* __restrict__ levels, vid_t* __restrict__ parents,
+                                         vid_t* __restrict__ counts, int* __restrict__ done,
+                                         int lanes) {
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     long long stride = (long long)gridDim.x * blockDim.x;
@@ -36,9 +40,6 @@ __device__ void bfs_tail(const long long* __restrict__ indptr,
     for (int i = 0;; ++i) {
         volatile vid_t* vsize = size;
         vid_t nf = vsize[i % 3];
-        // the last level's count, from the read every thread makes: a read of its own
-        // after the barrier held block 0, and the grid with it, a trip a level (sp.bfs,
-        // median of 16 sources: 6.25 → 5.60 ms)
         if (tid == 0 && i > 0) counts[i - 1] = nf;
         if (nf == 0) {
             if (tid == 0) *done = i;
@@ -46,24 +47,15 @@ __device__ void bfs_tail(const long long* __restrict__ indptr,
         }
         const vid_t* q = (i & 1) ? queue_b : queue_a;
         vid_t* nq = (i & 1) ? queue_a : queue_b;
-        const longlong2* r = (i & 1) ? ranges_b : ranges_a;
-        longlong2* nr = (i & 1) ? ranges_a : ranges_b;
         int level = start_level + i + 1;
         if (tid == 0) size[(i + 2) % 3] = 0;
         for (long long j = gid; j < nf; j += groups) {
             vid_t u = q[j];
-            longlong2 edges;
-            if (RANGES) edges = r[j];
-            else edges = make_longlong2(indptr[u], indptr[u + 1]);
-            for (long long k = edges.x + lane; k < edges.y; k += lanes) {
+            for (long long k = indptr[u] + lane, end = indptr[u + 1]; k < end; k += lanes) {
                 vid_t v = indices[k];
-                longlong2 next;
-                if (RANGES) next = make_longlong2(indptr[v], indptr[v + 1]);  // beside the claim
                 if (cas_vid(&parents[v], -1, u) == -1) {
                     levels[v] = level;
-                    vid_t at = claim_slot(&size[(i + 1) % 3]);
-                    nq[at] = v;
-                    if (RANGES) nr[at] = next;
+                    enqueue(nq, &size[(i + 1) % 3], v);
                 }
             }
         }
@@ -71,17 +63,81 @@ __device__ void bfs_tail(const long long* __restrict__ indptr,
     }
 }
 
-#define BFS_TAIL_ARGS const long long* __restrict__ indptr, const vid_t* __restrict__ indices, \
-    vid_t* __restrict__ queue_a, vid_t* __restrict__ queue_b, longlong2* __restrict__ ranges_a, \
-    longlong2* __restrict__ ranges_b, vid_t* __restrict__ size, int start_level, \
-    int* __restrict__ levels, vid_t* __restrict__ parents, vid_t* __restrict__ counts, \
-    int* __restrict__ done, int lanes
-#define BFS_TAIL_PASS indptr, indices, queue_a, queue_b, ranges_a, ranges_b, size, \
-    start_level, levels, parents, counts, done, lanes
-// ranges_a holds the first queue's edge ranges; 32 bytes a vertex more than the plain
-// form, which runs where they cannot be allocated (ranges unused there: pass null)
-extern "C" __global__ void bfs_tail_coop_ranges(BFS_TAIL_ARGS) { bfs_tail<true>(BFS_TAIL_PASS); }
-extern "C" __global__ void bfs_tail_coop(BFS_TAIL_ARGS) { bfs_tail<false>(BFS_TAIL_PASS); }
+// Two levels a grid barrier.  A vertex's state is one key, level · 2³² + parent (all ones:
+// unreached), lowered by atomicMin, so the level and the parent (the least at that level)
+// come out whatever order the claims land in.  From a frontier at level L, a group of
+// lanes a vertex u: each quad takes an edge u → v and lowers key(v) to (L+1, u); the quad
+// that moved v into level L+1 takes v's edges v → w side by side and lowers key(w) to
+// (L+2, v), queueing w when it moved w into level L+2.  Every vertex at L+1 is expanded
+// (by the one claim that moved it there), so level L+2 is complete.  A vertex queued at
+// L+2 and then lowered to L+1 by a later claim stays in the queue: expanding it next
+// round lowers nothing (its neighbours are at most L+2 already), and the count drops it.
+// size is three rings of three: queue sizes, entries into L+1, queued entries moved up.
+// counts[2i] and counts[2i+1] = sizes of levels start + 2i + 1 and + 2i + 2.
+#define KEY_UNSEEN 0xffffffffffffffffull
+__device__ __forceinline__ unsigned long long level_key(int level, vid_t parent) {
+    return ((unsigned long long)(unsigned)level << 32) | (unsigned long long)(unsigned)parent;
+}
+extern "C" __global__ void bfs_tail_two(const long long* __restrict__ indptr,
+                                        const vid_t* __restrict__ indices,
+                                        vid_t* __restrict__ queue_a,
+                                        vid_t* __restrict__ queue_b,
+                                        vid_t* __restrict__ size, int start_level,
+                                        unsigned long long* __restrict__ key,
+                                        vid_t* __restrict__ counts, int* __restrict__ done,
+                                        int lanes) {
+    cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+    const int QUAD = 4;                          // lanes on one second-hop vertex's edges
+    long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    long long stride = (long long)gridDim.x * blockDim.x;
+    long long gid = tid / (QUAD * lanes), groups = stride / (QUAD * lanes);
+    int lane = (int)(tid % (QUAD * lanes)), a = lane / QUAD, b = lane % QUAD;
+    unsigned quad_mask = 0xfu << (threadIdx.x & 28);
+    vid_t* entered = size + 3;                   // entries into level L+1
+    vid_t* moved = size + 6;                     // queued at L+2, then lowered to L+1
+    for (int i = 0;; ++i) {
+        volatile vid_t* vsize = size;
+        vid_t nf = vsize[i % 3];
+        if (tid == 0 && i > 0) {
+            counts[2 * i - 2] = vsize[3 + i % 3];
+            counts[2 * i - 1] = nf - vsize[6 + i % 3];
+        }
+        if (nf == 0) {
+            if (tid == 0) *done = i;
+            return;
+        }
+        const vid_t* q = (i & 1) ? queue_b : queue_a;
+        vid_t* nq = (i & 1) ? queue_a : queue_b;
+        int l1 = start_level + 2 * i + 1, l2 = l1 + 1;
+        if (tid == 0) size[(i + 2) % 3] = entered[(i + 2) % 3] = moved[(i + 2) % 3] = 0;
+        for (long long j = gid; j < nf; j += groups) {
+            vid_t u = q[j];
+            for (long long k = indptr[u] + a, end = indptr[u + 1]; k < end; k += lanes) {
+                vid_t v = indices[k];
+                long long vs = indptr[v], ve = indptr[v + 1];    // read beside the claim
+                int first = 0;
+                if (b == 0) {
+                    unsigned long long old = atomicMin(key + v, level_key(l1, u));
+                    first = old == KEY_UNSEEN || (int)(old >> 32) > l1;
+                    if (first) {
+                        add_vid(&entered[(i + 1) % 3], (vid_t)1);
+                        if (old != KEY_UNSEEN && (int)(old >> 32) == l2)
+                            add_vid(&moved[(i + 1) % 3], (vid_t)1);
+                    }
+                }
+                first = __shfl_sync(quad_mask, first, 0, QUAD);  // the quad runs in step
+                if (!first) continue;
+                for (long long k2 = vs + b; k2 < ve; k2 += QUAD) {
+                    vid_t w = indices[k2];
+                    unsigned long long old = atomicMin(key + w, level_key(l2, v));
+                    if (old == KEY_UNSEEN || (int)(old >> 32) > l2)
+                        enqueue(nq, &size[(i + 1) % 3], w);
+                }
+            }
+        }
+        grid.sync();
+    }
+}
 
 // Workfront, round after round: the frontier is a queue of the vertices whose distance
 // dropped in the last round.  A vertex enters round i+1's queue at most once, guarded by
