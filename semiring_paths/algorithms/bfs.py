@@ -58,7 +58,7 @@ def run_bfs(be: Backend, source: int, mode: str, trace: Trace,
     while nq:
         if bound is not None and bound.done(be, levels, level, True):
             break
-        if bound is None and not pull and be.finish_bfs(parents, levels, level, sizes,
+        if bound is None and not pull and be.finish_bfs(q, parents, levels, level, sizes,
                                                         trace):
             break          # a backend that runs high-diameter tails resident finished it
         t0 = time.perf_counter()

@@ -63,7 +63,7 @@ Capabilities (defaults: "not here")
 ``fused(strategy, semiring, direction, Δ)``    a callable running a whole SSSP strategy as
                                                one compiled or device-resident loop
 ``fused_bfs(strategy)``                        a callable running a whole BFS compiled
-``finish_bfs(π, v, level, sizes, trace)``      finish a push BFS resident; ``True`` if done
+``finish_bfs(q, π, v, level, sizes, trace)``   finish a push BFS resident; ``True`` if done
 ``bitmap_bfs(sources, levels)``                the whole bitmap multi-source BFS, fused
 ``many_sssp(sources, ⊕.⊗)``                    path values from many sources, fused
 ``batch_start(sources, ⊕.⊗)``                  ``(D, F)`` for ``k`` sources at once
@@ -237,10 +237,11 @@ class Backend(ABC):
         beta) -> (levels, parents)``; None: run the shared loop."""
         return None
 
-    def finish_bfs(self, parents: Any, levels: Any, level: int, sizes: list[int],
+    def finish_bfs(self, q: Any, parents: Any, levels: Any, level: int, sizes: list[int],
                    trace: Trace) -> bool:
-        """Finish a push BFS resident from ``level`` (frontier sizes so far in ``sizes``),
-        if this backend can and the search looks worth it; True when it did."""
+        """Finish a push BFS resident from ``level`` (its frontier ``q``; frontier sizes
+        so far in ``sizes``), if this backend can and the search looks worth it; True
+        when it did."""
         return False
 
     def bitmap_bfs(self, sources: np.ndarray, levels: np.ndarray | None

@@ -246,16 +246,17 @@ class BFSSteps:
         return _Frontier(self.n, self.vid, flags=nxt, count=c, edges=e, levels=q.levels,
                          level=q.level + 1)
 
-    def finish_bfs(self, parents, levels, level: int, sizes: list[int], trace) -> bool:
-        """Finish a push BFS on the device once it looks high-diameter: the frontier is
-        ``{v : levels[v] == level}``; levels launch back to back and the host reads the
-        per-level counts only every ``TAIL_CHECK_EVERY`` levels."""
+    def finish_bfs(self, q: _Frontier, parents, levels, level: int, sizes: list[int],
+                   trace) -> bool:
+        """Finish a push BFS on the device once it looks high-diameter, from its frontier
+        ``q`` at ``level``; levels launch back to back and the host reads the per-level
+        counts only every ``TAIL_CHECK_EVERY`` levels."""
         if not high_diameter(sizes, self.n, BFS_TAIL_AFTER):
             return False
 
         n = self.n
         t0 = time.perf_counter()
-        queue = cp.nonzero(levels == level)[0].astype(self.vid)
+        queue = q.indices()             # a push's queue as it is (no pass over levels)
         if 0 < queue.size <= self._block_queue and self._tail_is("block", "bfs"):
             done, per, over = self._block_tail("bfs_tail_block", (self.indptr, self.indices),
                                                queue, (np.int32(level), levels, parents))
