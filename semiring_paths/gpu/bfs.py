@@ -88,8 +88,9 @@ class BFSSteps:
     #: level records a launch keeps before it returns them
     BFS_RECORDS: ClassVar[int] = 1 << 14
     #: a graph whose out-degrees are all at most this (a grid, a road network: thousands
-    #: of thin levels) keeps the step loop, whose high-diameter tail (``bfs_tail_coop``:
-    #: a vertex queue, no degree bookkeeping) costs less a level than either shape here.
+    #: of thin levels) keeps the step loop, whose high-diameter tail (``bfs_tail_two``,
+    #: then ``bfs_tail_coop``: a vertex queue, no degree bookkeeping) costs less a level
+    #: than either shape here.
     #: H100, 1000² grid, median of 8 sources: step loop 7.3 ms; this loop 13.4–15.2 ms on
     #: one block (23 000 cycles a level, 62 % of them the claims: one SM's L2 requests,
     #: a shared-memory bitmap no better), 8.7 ms on a cluster of 8 SMs (``cluster.sync``
