@@ -295,6 +295,7 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
         assert nxb.dispatch_counts["dijkstra_path_length"] == served
         nx.single_source_shortest_path_length(G, (0, 0))              # hops only
         assert "point-to-point" in should("dijkstra_path_length", (G, (0, 0), (5, 5)), {})
+        assert should("shortest_path", (G, (0, 0), (5, 5)), {}) is True  # adjacency read
         nx.single_source_dijkstra_path_length(G, (0, 0))              # converts
         assert should("dijkstra_path_length", (G, (0, 0), (5, 5)), {}) is True
         assert nx.dijkstra_path_length(G, (0, 0), (5, 5)) == 10       # served here

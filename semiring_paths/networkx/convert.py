@@ -156,7 +156,7 @@ class SemiringPathsGraph:
         if w is None:
             raise TypeError(f"edge attribute {weight!r} holds values that are not finite "
                             "numbers")
-        self._graphs.setdefault(("adjw", weight), w.astype(np.float64))  # same order
+        self._graphs.setdefault(("adjw", weight, False), w)   # same order, as read
         return src, indices, w
 
     def adjacency_weights(self, weight: str, reverse: bool = False) -> np.ndarray:

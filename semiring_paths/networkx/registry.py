@@ -125,10 +125,15 @@ def cached_conversions(G) -> list:
 
 
 def converted(G, weight: str | None) -> bool:
-    """Whether the engine already holds ``G``'s graph for ``weight`` (None: hops)."""
-    if getattr(G, "__networkx_backend__", None) == "semiring_paths":
-        return (weight, False) in G._graphs
-    return any((weight, False) in g._graphs for g in cached_conversions(G))
+    """Whether the pass over every edge that a point-to-point query would pay for has
+    been made: ``G``'s adjacency read (``weight=None``: hops), or its ``weight``s — as
+    the engine's graph, or as the arrays NetworkX's own searches replay over
+    (``convert.SemiringPathsGraph.adjacency`` / ``adjacency_weights``)."""
+    keys = ((None, False), ("adj", False)) if weight is None else (
+        (weight, False), ("adjw", weight, False))
+    ours = ([G] if getattr(G, "__networkx_backend__", None) == "semiring_paths"
+            else cached_conversions(G))
+    return any(k in g._graphs for g in ours for k in keys)
 
 
 def no_precomputed_paths(a: dict) -> str | None:
