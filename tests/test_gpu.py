@@ -310,6 +310,31 @@ def test_every_tail_of_high_diameter_searches(tail, monkeypatch):
             be.tail = "auto"
 
 
+@pytest.mark.parametrize("levels_a_round", [2, 1])
+def test_cooperative_tail_hands_back_wide_frontiers(levels_a_round, monkeypatch):
+    """A low-degree search starts in the cooperative BFS tail, which hands a frontier
+    outgrowing its grid (here: over 42 vertices) back to the step kernels and takes the
+    search again once it thins: levels, parents and per-level trace as the CPU's."""
+    from semiring_paths.generators import grid
+    from semiring_paths.gpu.backend import GPUBackend
+
+    monkeypatch.setattr(GPUBackend, "FUSED_BFS", False)
+    monkeypatch.setattr(GPUBackend, "BFS_TAIL_LEVELS", levels_a_round)
+    for G in (grid(60, 60), sp.read("rome99")):
+        be = sp.backends.backend_for(G, "gpu")
+        monkeypatch.setattr(GPUBackend, "BFS_TAIL_WIDE", 1.0)
+        slots = be._tail_plan()[2]
+        monkeypatch.setattr(GPUBackend, "BFS_TAIL_WIDE", 42 / slots)
+        assert be._tail_plan()[2] == 42
+        for s in (0, G.n_vertices // 2):
+            r, c = sp.bfs(G, s, backend="gpu"), sp.bfs(G, s)
+            assert c.trace.frontier_sizes.max() > 42            # it was handed back
+            np.testing.assert_array_equal(r.levels, c.levels)
+            verify_bfs(G, s, r.levels, r.parents)
+            assert ([(st.frontier, st.changed) for st in r.trace.steps]
+                    == [(st.frontier, st.changed) for st in c.trace.steps])
+
+
 def test_async_tail_parents_beyond_the_resident_grid():
     """The async tail's parent pass covers every vertex of a graph larger than the grid
     that stays resident (a cooperative module's launch is cut down to that grid)."""

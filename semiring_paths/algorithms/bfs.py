@@ -58,9 +58,15 @@ def run_bfs(be: Backend, source: int, mode: str, trace: Trace,
     while nq:
         if bound is not None and bound.done(be, levels, level, True):
             break
-        if bound is None and not pull and be.finish_bfs(q, parents, levels, level, sizes,
-                                                        trace):
-            break          # a backend that runs high-diameter tails resident finished it
+        if bound is None and not pull:
+            tail = be.finish_bfs(q, parents, levels, level, sizes, trace)
+            if tail is True:
+                break      # a backend that runs high-diameter tails resident finished it
+            if tail:       # ... or went some levels and handed back a wide frontier
+                q, level = tail
+                nq = prev_nq = be.nvals(q)
+                sizes.append(nq)
+                continue
         t0 = time.perf_counter()
         level += 1
         edges = -1   # edges leaving q: counted for push steps (a pull stops early)

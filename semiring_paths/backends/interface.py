@@ -63,7 +63,9 @@ Capabilities (defaults: "not here")
 ``fused(strategy, semiring, direction, Δ)``    a callable running a whole SSSP strategy as
                                                one compiled or device-resident loop
 ``fused_bfs(strategy)``                        a callable running a whole BFS compiled
-``finish_bfs(q, π, v, level, sizes, trace)``   finish a push BFS resident; ``True`` if done
+``finish_bfs(q, π, v, level, sizes, trace)``   finish a push BFS resident; ``True`` if done,
+                                               ``(q, level)`` where it went some levels
+                                               and handed back a frontier
 ``bitmap_bfs(sources, levels)``                the whole bitmap multi-source BFS, fused
 ``many_sssp(sources, ⊕.⊗)``                    path values from many sources, fused
 ``batch_start(sources, ⊕.⊗)``                  ``(D, F)`` for ``k`` sources at once
@@ -238,10 +240,11 @@ class Backend(ABC):
         return None
 
     def finish_bfs(self, q: Any, parents: Any, levels: Any, level: int, sizes: list[int],
-                   trace: Trace) -> bool:
+                   trace: Trace) -> bool | tuple[Any, int]:
         """Finish a push BFS resident from ``level`` (its frontier ``q``; frontier sizes
         so far in ``sizes``), if this backend can and the search looks worth it; True
-        when it did."""
+        when it did, ``(frontier, level)`` when it went some levels and handed the search
+        back (its levels recorded in π, v and the trace), False when it did nothing."""
         return False
 
     def bitmap_bfs(self, sources: np.ndarray, levels: np.ndarray | None

@@ -85,6 +85,12 @@ class BFSSteps:
     #: less than a full grid's; ``tails.cu`` has the figures)
     BFS_TAIL_LEVELS: ClassVar[int] = 2
     BFS_TAIL_PER_SM: ClassVar[float] = 1.0
+    #: ... which hands the search back to the edge-balanced steps at a queue over this
+    #: many passes of its grid (a low-degree graph of low diameter has wide levels: one
+    #: of 10⁶ vertices would take its 132 blocks some 500 trips a thread), and takes it
+    #: again at half that.  A low-degree graph starts in it (grid 1000², H100, median of
+    #: 16 sources: 3.88 ms from level 0, against 4.45 after two host-driven levels)
+    BFS_TAIL_WIDE: ClassVar[float] = 4.0
     #: level records a launch keeps before it returns them
     BFS_RECORDS: ClassVar[int] = 1 << 14
     #: a graph whose out-degrees are all at most this (a grid, a road network: thousands
@@ -248,12 +254,19 @@ class BFSSteps:
                          level=q.level + 1)
 
     def finish_bfs(self, q: _Frontier, parents, levels, level: int, sizes: list[int],
-                   trace) -> bool:
-        """Finish a push BFS on the device once it looks high-diameter, from its frontier
-        ``q`` at ``level``; levels launch back to back and the host reads the per-level
-        counts only every ``TAIL_CHECK_EVERY`` levels."""
-        if not high_diameter(sizes, self.n, BFS_TAIL_AFTER):
+                   trace):
+        """Finish a push BFS on the device from its frontier ``q`` at ``level``: once it
+        looks high-diameter, or — on a graph of low degree (``BFS_LOW_DEGREE``), for the
+        cooperative tail — whenever the frontier fits the tail's grid; levels launch back
+        to back.  The cooperative tail hands back a frontier that outgrows its grid:
+        ``(frontier, level)`` then, for the caller's steps to go on from."""
+        coop = self._tail_is("cooperative", "bfs") and not getattr(self, "_no_coop", False)
+        fits = coop and q.count <= self._tail_plan()[2] // 2
+        low = self.graph.max_out_degree <= self.BFS_LOW_DEGREE
+        if not ((low and fits) or high_diameter(sizes, self.n, BFS_TAIL_AFTER)):
             return False
+        if coop and not fits:
+            return False                 # it would hand the frontier straight back
 
         n = self.n
         t0 = time.perf_counter()
@@ -280,8 +293,10 @@ class BFSSteps:
             _report(trace, np.r_[per, 0], time.perf_counter() - t0, "async",
                     first=int(queue.size))
             return True
-        if queue.size and self._coop_tail(queue, level, levels, parents, trace, t0):
-            return True
+        if queue.size:
+            done = self._coop_tail(queue, level, levels, parents, trace, t0)
+            if done:
+                return done
         counts = cp.zeros(n + 2 + TAIL_CHECK_EVERY, self.vid)
         level_dev = cp.array([level], cp.int32)
         step, advance = self._kernel("bfs_push_level_dev"), self._kernel("advance_level")
@@ -308,39 +323,48 @@ class BFSSteps:
         per = counts[level + 1:last + 2].get()
         _report(trace, per, time.perf_counter() - t0, first=int((levels == level).sum().get()))
 
-    def _coop_tail(self, queue, level: int, levels, parents, trace, t0: float) -> bool:
-        """The rest of the search in one cooperative launch (``tails.cu``): two levels a
-        grid barrier (``bfs_tail_two``, over level · 2³² + parent keys) where
-        ``BFS_TAIL_LEVELS`` is 2, the keys fit and can be allocated, else one
-        (``bfs_tail_coop``).  False where no cooperative launch can run."""
+    def _tail_plan(self) -> tuple[str, int, int]:
+        """The cooperative tail's kernel, blocks and ``wide``: it hands the search back
+        at a queue over ``BFS_TAIL_WIDE`` passes of its grid's vertex slots."""
+        name = ("bfs_tail_two" if self.BFS_TAIL_LEVELS == 2 and self.n < 1 << 32
+                else "bfs_tail_coop")
+        blocks = max(1, int(self._sms * self.BFS_TAIL_PER_SM))
+        if self.tail_blocks:
+            blocks = min(self.tail_blocks, self._resident_grid[0][0])
+        slots = blocks * 256 // (self._lanes * (4 if name == "bfs_tail_two" else 1))
+        return name, blocks, max(1, int(self.BFS_TAIL_WIDE * slots))
+
+    def _coop_tail(self, queue, level: int, levels, parents, trace, t0: float):
+        """The search from the frontier ``queue`` in one cooperative launch
+        (``tails.cu``): two levels a grid barrier (``bfs_tail_two``, over level · 2³² +
+        parent keys) where ``BFS_TAIL_LEVELS`` is 2, the keys fit and can be allocated,
+        else one (``bfs_tail_coop``).  True when it finished; ``(frontier, level)`` where
+        it handed back a frontier grown wide; False where no cooperative launch can
+        run."""
         n = self.n
+        name, blocks, wide = self._tail_plan()
         size = cp.zeros(9, self.vid)                 # bfs_tail_two's three rings
         size[0] = queue.size
-        counts, done = cp.empty(n + 2, self.vid), cp.zeros(1, cp.int32)
+        counts, done = cp.empty(n + 2, self.vid), cp.zeros(2, cp.int32)
         queue_a = cp.empty(n, self.vid)
         queue_a[:queue.size] = queue
-        blocks = max(1, int(self._sms * self.BFS_TAIL_PER_SM))
         lanes = np.int32(self._lanes)
         key = None
-        if self.BFS_TAIL_LEVELS == 2 and n < 1 << 32:
+        if name == "bfs_tail_two":
             try:
                 key = cp.where(levels >= 0, (levels.astype(cp.uint64) << 32)
                                | parents.astype(cp.uint32).astype(cp.uint64),
                                cp.uint64(_KEY_UNSEEN))
             except cp.cuda.memory.OutOfMemoryError:
-                key = None
-        if key is not None:
-            name, args = "bfs_tail_two", (self.indptr, self.indices, queue_a,
-                                          cp.empty(n, self.vid), size, np.int32(level), key,
-                                          counts, done, lanes)
-        else:
-            name, args = "bfs_tail_coop", (self.indptr, self.indices, queue_a,
-                                           cp.empty(n, self.vid), size, np.int32(level),
-                                           levels, parents, counts, done, lanes)
-        if not self._persistent(name, args, blocks):
+                name = "bfs_tail_coop"
+        state = (key,) if key is not None else (levels, parents)
+        if not self._persistent(name, (
+                self.indptr, self.indices, queue_a, cp.empty(n, self.vid), size,
+                np.int32(level), *state, counts, done, lanes, self.vid(wide)), blocks):
             return False
-        rounds = int(done.get()[0])
-        per = counts[:(2 if key is not None else 1) * rounds].get()
+        rounds, handed = (int(x) for x in done.get())
+        step = 2 if key is not None else 1
+        per = counts[:step * rounds].get()
         empty = np.flatnonzero(per == 0)             # the first empty level ends it
         per = per[:empty[0] + 1] if empty.size else per
         if key is not None:
@@ -348,7 +372,11 @@ class BFSSteps:
             levels[:] = cp.where(reached, (key >> 32).astype(cp.int32), -1)
             parents[:] = cp.where(reached, (key & cp.uint64(0xFFFFFFFF)).astype(self.vid), -1)
         _report(trace, per, time.perf_counter() - t0, first=int(queue.size))
-        return True
+        if not handed:
+            return True
+        at = level + step * rounds                   # its queue holds stale entries: the
+        idx = cp.nonzero(levels == at)[0].astype(self.vid)  # level's own vertices, exactly
+        return _Frontier(n, self.vid, idx=idx, levels=levels, level=at), at
 
     #: How a high-diameter search finishes on the device (``benchmarks/
     #: sweep_tail_blocks.py``): "block" = one block with the frontier in shared memory

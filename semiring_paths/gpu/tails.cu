@@ -31,7 +31,7 @@ extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
                                          vid_t* __restrict__ size, int start_level,
                                          int* __restrict__ levels, vid_t* __restrict__ parents,
                                          vid_t* __restrict__ counts, int* __restrict__ done,
-                                         int lanes) {
+                                         int lanes, vid_t wide) {
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     long long stride = (long long)gridDim.x * blockDim.x;
@@ -41,8 +41,8 @@ extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
         volatile vid_t* vsize = size;
         vid_t nf = vsize[i % 3];
         if (tid == 0 && i > 0) counts[i - 1] = nf;
-        if (nf == 0) {
-            if (tid == 0) *done = i;
+        if (nf == 0 || nf > wide) {             // done, or handed back (see bfs_tail_two)
+            if (tid == 0) { done[0] = i; done[1] = nf > wide; }
             return;
         }
         const vid_t* q = (i & 1) ? queue_b : queue_a;
@@ -73,7 +73,9 @@ extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
 // L+2 and then lowered to L+1 by a later claim stays in the queue: expanding it next
 // round lowers nothing (its neighbours are at most L+2 already), and the count drops it.
 // size is three rings of three: queue sizes, entries into L+1, queued entries moved up.
-// counts[2i] and counts[2i+1] = sizes of levels start + 2i + 1 and + 2i + 2.
+// counts[2i] and counts[2i+1] = sizes of levels start + 2i + 1 and + 2i + 2.  done[0]:
+// rounds run; done[1]: 1 where the search was handed back at a queue over `wide`
+// vertices (level start + 2·done[0], stale entries included) for the host to go on.
 #define KEY_UNSEEN 0xffffffffffffffffull
 __device__ __forceinline__ unsigned long long level_key(int level, vid_t parent) {
     return ((unsigned long long)(unsigned)level << 32) | (unsigned long long)(unsigned)parent;
@@ -85,7 +87,7 @@ extern "C" __global__ void bfs_tail_two(const long long* __restrict__ indptr,
                                         vid_t* __restrict__ size, int start_level,
                                         unsigned long long* __restrict__ key,
                                         vid_t* __restrict__ counts, int* __restrict__ done,
-                                        int lanes) {
+                                        int lanes, vid_t wide) {
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     const int QUAD = 4;                          // lanes on one second-hop vertex's edges
     long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -102,9 +104,9 @@ extern "C" __global__ void bfs_tail_two(const long long* __restrict__ indptr,
             counts[2 * i - 2] = vsize[3 + i % 3];
             counts[2 * i - 1] = nf - vsize[6 + i % 3];
         }
-        if (nf == 0) {
-            if (tid == 0) *done = i;
-            return;
+        if (nf == 0 || nf > wide) {             // done, or handed back: a queue of more
+            if (tid == 0) { done[0] = i; done[1] = nf > wide; }  // than `wide` vertices
+            return;                             // goes to the edge-balanced step kernels
         }
         const vid_t* q = (i & 1) ? queue_b : queue_a;
         vid_t* nq = (i & 1) ? queue_a : queue_b;
