@@ -87,7 +87,7 @@ class BFSSteps:
     BFS_TAIL_PER_SM: ClassVar[float] = 1.0
     #: ... which hands the search back to the edge-balanced steps at a queue over this
     #: many passes of its grid (a low-degree graph of low diameter has wide levels: one
-    #: of 10⁶ vertices would take its 132 blocks some 500 trips a thread), and takes it
+    #: of 10⁶ vertices would take its 132 blocks some 500 passes, by estimate), and takes it
     #: again at half that.  A low-degree graph starts in it (grid 1000², H100, median of
     #: 16 sources: 3.88 ms from level 0, against 4.45 after two host-driven levels)
     BFS_TAIL_WIDE: ClassVar[float] = 4.0
