@@ -63,7 +63,9 @@ extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
     }
 }
 
-// Two levels a grid barrier.  A vertex's state is one key, level · 2³² + parent (all ones:
+// q₁⟨¬π⟩ = q min.secondi A ; q₂⟨¬π⟩ = q₁ min.secondi A — two masked products a grid
+// barrier, over keys (level, parent) whose min keeps the least level, then the least
+// parent.  A vertex's state is one key, level · 2³² + parent (all ones:
 // unreached), lowered by atomicMin, so the level and the parent (the least at that level)
 // come out whatever order the claims land in.  From a frontier at level L, a group of
 // lanes a vertex u: each quad takes an edge u → v and lowers key(v) to (L+1, u); the quad
@@ -161,7 +163,7 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
     for (vid_t i = 0;; ++i) {
         volatile vid_t* vsize = size;
         vid_t nf = vsize[i % 3];
-        if (tid == 0 && i > 0) counts[i - 1] = nf;    // as bfs_tail records it
+        if (tid == 0 && i > 0) counts[i - 1] = nf;    // as bfs_tail_coop records it
         if (nf == 0 || i >= max_rounds) {
             if (tid == 0) *done = i;
             return;

@@ -103,6 +103,15 @@ def first_seen(indptr, indices, wts, d, order, sources, cutoff):
     return out[:k]
 
 
+@njit(cache=True, inline="always")
+def _tight(indptr, indices, wts, d, settled, cutoff, u, e):
+    """Edge e (out of settled u) ends at a settled vertex at exactly d(u) + w, within
+    ``cutoff``: one of its ``pred`` entries."""
+    v = indices[e]
+    t = d[u] + wts[e]
+    return settled[v] and t == d[v] and t <= cutoff
+
+
 @njit(cache=True)
 def tight_in_edges(indptr, indices, wts, d, order, cutoff):
     """Each settled vertex's tight in-neighbours (``d(u) + w = d(v)``, the sum within
@@ -117,21 +126,17 @@ def tight_in_edges(indptr, indices, wts, d, order, cutoff):
     starts = np.zeros(n + 1, np.int64)
     for u in order:                                   # count each run ...
         for e in range(indptr[u], indptr[u + 1]):
-            v = indices[e]
-            t = d[u] + wts[e]
-            if settled[v] and t == d[v] and t <= cutoff:
-                starts[v + 1] += 1
+            if _tight(indptr, indices, wts, d, settled, cutoff, u, e):
+                starts[indices[e] + 1] += 1
     for v in range(n):
         starts[v + 1] += starts[v]
     tails = np.empty(starts[n], np.int64)
     fill = starts[:-1].copy()
     for u in order:                                   # ... then fill it
         for e in range(indptr[u], indptr[u + 1]):
-            v = indices[e]
-            t = d[u] + wts[e]
-            if settled[v] and t == d[v] and t <= cutoff:
-                tails[fill[v]] = u
-                fill[v] += 1
+            if _tight(indptr, indices, wts, d, settled, cutoff, u, e):
+                tails[fill[indices[e]]] = u
+                fill[indices[e]] += 1
     return starts, tails
 
 
