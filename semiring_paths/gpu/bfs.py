@@ -25,8 +25,6 @@ from .device import _NVRTC, BFS_TAIL_AFTER, TAIL_CHECK_EVERY, _report, cu_consta
 _LOOP_MODES = {"sovm": "push", "bovm": "pull", "direction-optimizing": "do"}
 #: bfs_loop.cu's constants: its ctl slots and the width of a level's record
 _K = cu_constants("bfs_loop.cu")
-#: an unreached vertex's key in ``tails.cu``'s ``bfs_tail_two`` (``KEY_UNSEEN``: all ones)
-_KEY_UNSEEN = 2**64 - 1
 
 
 class _Frontier:
@@ -57,11 +55,13 @@ class BFSSteps:
     """Mixin of ``GPUBackend``: the BFS operations of the interface."""
 
     def bfs_start(self, source: int):
-        parents = cp.full(self.n, -1, self.vid)
-        parents[source] = source
-        levels = cp.full(self.n, -1, cp.int32)
-        levels[source] = 0
-        q = _Frontier(self.n, self.vid, idx=cp.asarray([source], self.vid),
+        # q = π = e_s, v(s) = 0 in one launch (five CuPy operations and a copy from the
+        # host took 0.3 ms of a 4 ms grid search)
+        parents, levels = cp.empty(self.n, self.vid), cp.empty(self.n, cp.int32)
+        idx = cp.empty(1, self.vid)
+        self._kernel("bfs_init")(*self._grid(self.n), (
+            self.vid(self.n), self.vid(source), levels, parents, idx))
+        q = _Frontier(self.n, self.vid, idx=idx,
                       edges=int(self.graph.out_degree[source]), levels=levels)
         return q, parents, levels
 
@@ -161,6 +161,8 @@ class BFSSteps:
 
     #: level records read back with the state in one copy (more take a second one)
     _PEEK = 64
+    #: a cooperative tail's level counts read back with its state in one copy
+    _PEEK_LEVELS = 8192
 
     def _fused_bfs(self, tag: str, source: int, trace, alpha: float, beta: float):
         """A round launches the one block, then the grid, back to back (the grid finds
@@ -260,7 +262,7 @@ class BFSSteps:
         cooperative tail — whenever the frontier fits the tail's grid; levels launch back
         to back.  The cooperative tail hands back a frontier that outgrows its grid:
         ``(frontier, level)`` then, for the caller's steps to go on from."""
-        coop = self._tail_is("cooperative", "bfs") and not getattr(self, "_no_coop", False)
+        coop = self._coop_ok("bfs")
         fits = coop and q.count <= self._tail_plan()[2] // 2
         low = self.graph.max_out_degree <= self.BFS_LOW_DEGREE
         if not ((low and fits) or high_diameter(sizes, self.n, BFS_TAIL_AFTER)):
@@ -341,47 +343,46 @@ class BFSSteps:
         else one (``bfs_tail_coop``).  True when it finished; ``(frontier, level)`` where
         it handed back a frontier grown wide; False where no cooperative launch can
         run."""
+        if not self._coop_ok("bfs"):
+            return False
         n = self.n
         name, blocks, wide = self._tail_plan()
-        size = cp.zeros(9, self.vid)                 # bfs_tail_two's three rings
-        size[0] = queue.size
-        counts, done = cp.empty(n + 2, self.vid), cp.zeros(2, cp.int32)
-        queue_a = cp.empty(n, self.vid)
-        queue_a[:queue.size] = queue
-        lanes = np.int32(self._lanes)
         key = None
         if name == "bfs_tail_two":
             try:
-                key = cp.where(levels >= 0, (levels.astype(cp.uint64) << 32)
-                               | parents.astype(cp.uint32).astype(cp.uint64),
-                               cp.uint64(_KEY_UNSEEN))
+                key = cp.empty(n, cp.uint64)
             except cp.cuda.memory.OutOfMemoryError:
                 name = "bfs_tail_coop"
+        # head: done (2 int32) then the per-level counts, read back in one copy where
+        # they fit _PEEK_LEVELS
+        head = cp.empty(n + 4, self.vid)
+        done, counts = head[:2].view(cp.int32)[:2], head[2:]
+        queue_a, size = cp.empty(n, self.vid), cp.empty(9, self.vid)  # three size rings
         state = (key,) if key is not None else (levels, parents)
-        if not self._persistent(name, (
-                self.indptr, self.indices, queue_a, cp.empty(n, self.vid), size,
-                np.int32(level), *state, counts, done, lanes, self.vid(wide)), blocks):
+        setup = (levels, parents, self.vid(n), queue, self.vid(queue.size),
+                 np.uintp(0) if key is None else key, queue_a, size, done)
+        search = (self.indptr, self.indices, queue_a, cp.empty(n, self.vid), size,
+                  np.int32(level), *state, counts, done, np.int32(self._lanes),
+                  self.vid(wide))
+        if not (self._persistent("bfs_tail_setup", setup)
+                and self._persistent(name, search, blocks)):
             return False
-        rounds, handed = (int(x) for x in done.get())
+        got = head[:2 + min(n + 2, self._PEEK_LEVELS)].get()
+        rounds, handed = (int(x) for x in got[:2].view(np.int32)[:2])
         step = 2 if key is not None else 1
-        per = counts[:step * rounds].get()
+        per = got[2:2 + step * rounds] if step * rounds <= self._PEEK_LEVELS else \
+            counts[:step * rounds].get()
         empty = np.flatnonzero(per == 0)             # the first empty level ends it
         per = per[:empty[0] + 1] if empty.size else per
-        if key is not None:
-            reached = key != cp.uint64(_KEY_UNSEEN)
-            levels[:] = cp.where(reached, (key >> 32).astype(cp.int32), -1)
-            parents[:] = cp.where(reached, (key & cp.uint64(0xFFFFFFFF)).astype(self.vid), -1)
+        if key is not None:     # v = key / 2³², π = key mod 2³² (-1 where unreached)
+            self._tails.get_function("bfs_keys_unpack")(*self._resident_grid, (
+                key, self.vid(n), levels, parents))
         _report(trace, per, time.perf_counter() - t0, first=int(queue.size))
         if not handed:
             return True
         at = level + step * rounds                   # its queue holds stale entries: the
         idx = cp.nonzero(levels == at)[0].astype(self.vid)  # level's own vertices, exactly
         return _Frontier(n, self.vid, idx=idx, levels=levels, level=at), at
-
-    #: How a high-diameter search finishes on the device (``benchmarks/
-    #: sweep_tail_blocks.py``): "block" = one block with the frontier in shared memory
-    #: and block barriers, handing over to the grid-wide default when a frontier
-        return True
 
     def record(self, q: _Frontier, parents, levels, level: int) -> None:
         # π⟨q⟩ = q and v⟨q⟩ = level were written by the step kernels as they claimed

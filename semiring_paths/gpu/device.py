@@ -202,11 +202,14 @@ class DeviceGraph:
             return self._resident_grid
         return (per_sm * self._sms,), (256,)
 
+    def _coop_ok(self, family: str) -> bool:
+        """The cooperative tail is ``family``'s choice and launches here (so far)."""
+        return not getattr(self, "_no_coop", False) and self._tail_is("cooperative", family)
+
     def _persistent(self, name, args, blocks: int | None = None) -> bool:
         """Launch a cooperative tail (``blocks`` of them, else :attr:`_resident_grid`'s);
         False where the device or CuPy cannot."""
-        if getattr(self, "_no_coop", False) or not self._tail_is(
-                "cooperative", "bfs" if name.startswith("bfs") else "sssp"):
+        if not self._coop_ok("bfs" if name.startswith("bfs") else "sssp"):
             return False
         try:
             grid, block = self._resident_grid

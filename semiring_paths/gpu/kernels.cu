@@ -140,6 +140,17 @@ __device__ void sssp_push_lbs(const long long* __restrict__ indptr,
     if (QUEUE) warp_add(out_edges, counters + 1);     // every lane: no early return
 }
 
+// A search's start in one launch: π = v = -1 but π(s) = s, v(s) = 0; q = [s].
+extern "C" __global__ void bfs_init(vid_t n, vid_t source, int* __restrict__ levels,
+                                    vid_t* __restrict__ parents, vid_t* __restrict__ q) {
+    for (long long v = (long long)blockIdx.x * blockDim.x + threadIdx.x; v < n;
+         v += (long long)gridDim.x * blockDim.x) {
+        levels[v] = v == source ? 0 : -1;
+        parents[v] = v == source ? source : (vid_t)-1;
+    }
+    if (blockIdx.x == 0 && threadIdx.x == 0) q[0] = source;
+}
+
 // q⟨¬π, replace⟩ = q any.secondi A, edge-balanced the same way: thread per frontier edge,
 // so a hub's 10^5 edges do not serialise one warp (measured on kron22: a level-2 hub held
 // one warp for 1.7 ms).  Claims write π and the level, queue v and count its out-edges.

@@ -82,6 +82,33 @@ extern "C" __global__ void bfs_tail_coop(const long long* __restrict__ indptr,
 __device__ __forceinline__ unsigned long long level_key(int level, vid_t parent) {
     return ((unsigned long long)(unsigned)level << 32) | (unsigned long long)(unsigned)parent;
 }
+// A cooperative BFS tail's state from the search's, one pass: key = level · 2³² + parent
+// (all ones where v < 0; no keys: bfs_tail_coop), the frontier copied into queue_a, the
+// size rings cleared with nq queued, done cleared.
+extern "C" __global__ void bfs_tail_setup(const int* __restrict__ levels,
+                                          const vid_t* __restrict__ parents, vid_t n,
+                                          const vid_t* __restrict__ queue, vid_t nq,
+                                          unsigned long long* __restrict__ key,
+                                          vid_t* __restrict__ queue_a,
+                                          vid_t* __restrict__ size, int* __restrict__ done) {
+    long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    for (long long v = tid; v < n; v += (long long)gridDim.x * blockDim.x) {
+        if (key) key[v] = levels[v] < 0 ? KEY_UNSEEN : level_key(levels[v], parents[v]);
+        if (v < nq) queue_a[v] = queue[v];
+    }
+    if (tid < 9) size[tid] = tid == 0 ? nq : 0;
+    if (tid < 2) done[tid] = 0;
+}
+extern "C" __global__ void bfs_keys_unpack(const unsigned long long* __restrict__ key,
+                                           vid_t n, int* __restrict__ levels,
+                                           vid_t* __restrict__ parents) {
+    for (long long v = (long long)blockIdx.x * blockDim.x + threadIdx.x; v < n;
+         v += (long long)gridDim.x * blockDim.x) {
+        unsigned long long k = key[v];
+        levels[v] = k == KEY_UNSEEN ? -1 : (int)(k >> 32);
+        parents[v] = k == KEY_UNSEEN ? (vid_t)-1 : (vid_t)(unsigned)(k & 0xffffffffull);
+    }
+}
 extern "C" __global__ void bfs_tail_two(const long long* __restrict__ indptr,
                                         const vid_t* __restrict__ indices,
                                         vid_t* __restrict__ queue_a,
