@@ -278,14 +278,15 @@ def test_fused_bfs_random_graphs(strategy, g):
                                   "cuda-graph"])
 def test_every_tail_of_high_diameter_searches(tail, monkeypatch):
     """Every way to finish a long search gives the CPU's levels and distances (the step
-    loop's tails: the fused BFS is off); the cooperative BFS tail, two levels a barrier
-    or (``cooperative-1``) one, also its per-level counts."""
+    loop's tails: the fused BFS is off); the cooperative tails at two levels (rounds) a
+    barrier or (``cooperative-1``) one; the BFS's also its per-level counts."""
     from semiring_paths.generators import grid
     from semiring_paths.gpu.backend import GPUBackend
 
     monkeypatch.setattr(GPUBackend, "FUSED_BFS", False)
     if tail == "cooperative-1":
         monkeypatch.setattr(GPUBackend, "BFS_TAIL_LEVELS", 1)
+        monkeypatch.setattr(GPUBackend, "SSSP_TAIL_LEVELS", 1)
         tail = "cooperative"
     G = grid(120, 90, seed=4, weights=(0, 9))
     D = sp.Graph.from_edges(np.arange(3000), np.arange(1, 3001),

@@ -266,8 +266,12 @@ class DeviceGraph:
     #: device (one launch a round over the queue, 1–4 blocks an SM, 48 or 96 rounds a
     #: replay) in place of a pass over n flags: 18.7–22.0 ms against 15.3 (H100, 1000²
     #: grid, median of 4 sources) — the flags' one thread a vertex, all loads side by
-    #: side, beat the queue's chain of dependent reads.
-    AUTO_TAIL: ClassVar[dict] = {"bfs": "cooperative", "sssp": "cuda-graph"}
+    #: side, beat the queue's chain of dependent reads.  The cooperative workfront tail at
+    #: two rounds a barrier (``sssp_tail_two``) beats both: 1000² grid, weights 1..64,
+    #: median of 16 sources, 2026-11-24: CUDA graph 13.4–13.6 ms; one round a barrier
+    #: 25.8 / 16.4 / 14.9 ms at ½ / 1 / 2 blocks an SM; two rounds 23.4 / 14.5 / 10.0
+    #: (3 and 4 blocks an SM: 9.7).
+    AUTO_TAIL: ClassVar[dict] = {"bfs": "cooperative", "sssp": "cooperative"}
 
     def _tail_is(self, kind: str, family: str) -> bool:
         chosen = self.AUTO_TAIL[family] if self.tail == "auto" else self.tail

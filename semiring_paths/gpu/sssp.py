@@ -34,6 +34,11 @@ class FusedSSSP(RuleLoops):
     #: block sets the round up; the relaxation queues what improved)
     SMALL_ROUND: ClassVar[int] = 8192      # 1024 threads × PREP_ITEMS (kernels.cu)
 
+    #: the cooperative workfront tail: rounds a grid barrier (2: ``sssp_tail_two``, with
+    #: non-negative weights; 1: ``sssp_tail_coop``) and blocks an SM
+    SSSP_TAIL_LEVELS: ClassVar[int] = 2
+    SSSP_TAIL_PER_SM: ClassVar[float] = 2.0
+
     def _relax_loop(self, source: int, trace):
         """Workfront rounds, one fused edge-balanced kernel each.  A small round (a known
         edge count, at most ``SMALL_ROUND`` vertices) costs two launches and one 16-byte
@@ -122,11 +127,14 @@ class FusedSSSP(RuleLoops):
         queue_a[:queue.size] = queue
         counts, done = cp.zeros(n + 1, self.vid), cp.zeros(1, self.vid)
         limit = max(n, 1) - rounds
-        if self._persistent("sssp_tail_coop_" + self._sssp_tag, (
+        two = self.SSSP_TAIL_LEVELS == 2 and not self.graph.has_negative_weights
+        name = "sssp_tail_two_" + self.weight_tag if two else "sssp_tail_coop_" + self._sssp_tag
+        if self._persistent(name, (
                 self.indptr, self.indices, self.weights, self.vid(n), queue_a,
                 cp.empty(n, self.vid), cp.array([queue.size, 0, 0], self.vid),
                 cp.zeros(n, cp.int32), cp.zeros(n, cp.int32), d, counts, done,
-                self.vid(limit), np.int32(self._lanes))):
+                self.vid(limit), np.int32(self._lanes)),
+                max(1, int(self._sms * self.SSSP_TAIL_PER_SM))):
             per = counts[:int(done.get()[0])].get()
             _report(trace, per, time.perf_counter() - t0)
             if per.size >= limit and per[-1]:

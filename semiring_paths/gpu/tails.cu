@@ -219,6 +219,82 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
     }
 }
 
+// Workfront, two rounds a grid barrier (non-negative weights): q₁ = what drops in
+// d ⊕= q ⊕.⊗ A, q₂ likewise from q₁, with no barrier between them.  A group of lanes a
+// queued vertex u: each quad takes an edge u → v and lowers d(v); the quad whose
+// atomicMin lowered it relaxes v's edges v → w at once with that value, side by side,
+// queueing w (once, by the marks) where it lowered d(w).  Every value a vertex takes is
+// relaxed onward: a first-hop drop by the quad that made it, a second-hop drop by the
+// next round (the queue reads d(w) then).  So the fixed point is the same
+// label-correcting one, in half the barriers; a drop in either hop may relax a value a
+// later drop supersedes (more edges than one round a barrier).  counts[i] = |queue|
+// after round start + i + 1 (a round: two hops).
+template <class W>
+__device__ void sssp_tail_two(const long long* __restrict__ indptr,
+                              const vid_t* __restrict__ indices, const W* __restrict__ weights,
+                              vid_t n, vid_t* __restrict__ queue_a, vid_t* __restrict__ queue_b,
+                              vid_t* __restrict__ size, int* __restrict__ mark0,
+                              int* __restrict__ mark1, double* __restrict__ d,
+                              vid_t* __restrict__ counts, vid_t* __restrict__ done,
+                              vid_t max_rounds, int lanes) {
+    cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+    const int QUAD = 4;                          // lanes on one second-hop vertex's edges
+    long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    long long stride = (long long)gridDim.x * blockDim.x;
+    long long gid = tid / (QUAD * lanes), groups = stride / (QUAD * lanes);
+    int lane = (int)(tid % (QUAD * lanes)), a = lane / QUAD, b = lane % QUAD;
+    unsigned quad_mask = 0xfu << (threadIdx.x & 28);
+    volatile double* vd = d;
+    for (vid_t i = 0;; ++i) {
+        volatile vid_t* vsize = size;
+        vid_t nf = vsize[i % 3];
+        if (tid == 0 && i > 0) counts[i - 1] = nf;
+        if (nf == 0 || i >= max_rounds) {
+            if (tid == 0) *done = i;
+            return;
+        }
+        const vid_t* q = (i & 1) ? queue_b : queue_a;
+        vid_t* nq = (i & 1) ? queue_a : queue_b;
+        int* mine = (i & 1) ? mark1 : mark0;
+        int* next = (i & 1) ? mark0 : mark1;
+        if (tid == 0) size[(i + 2) % 3] = 0;
+        for (long long j = gid; j < nf; j += groups) {
+            vid_t u = q[j];
+            double du = vd[u];
+            if (lane == 0) mine[u] = 0;
+            for (long long k = indptr[u] + a, end = indptr[u + 1]; k < end; k += lanes) {
+                vid_t v = indices[k];
+                double nd = du + as_f64(weights[k]);           // the quad's lanes alike
+                long long vs = indptr[v], ve = indptr[v + 1];  // read beside the drop
+                int dropped = 0;
+                if (b == 0 && nd < vd[v]) dropped = nd < atomic_min_nonneg(&d[v], nd);
+                dropped = __shfl_sync(quad_mask, dropped, 0, QUAD);
+                if (!dropped) continue;
+                for (long long k2 = vs + b; k2 < ve; k2 += QUAD) {
+                    vid_t w = indices[k2];
+                    double nd2 = nd + as_f64(weights[k2]);
+                    if (nd2 < vd[w] && nd2 < atomic_min_nonneg(&d[w], nd2) && !next[w]
+                            && atomicExch(&next[w], 1) == 0)
+                        enqueue(nq, &size[(i + 1) % 3], w);
+                }
+            }
+        }
+        grid.sync();
+    }
+}
+#define SSSP_TAIL_TWO(W, TAG)                                                                \
+extern "C" __global__ void sssp_tail_two_##TAG(                                             \
+        const long long* indptr, const vid_t* indices, const W* weights, vid_t n,           \
+        vid_t* queue_a, vid_t* queue_b, vid_t* size, int* mark0, int* mark1, double* d,     \
+        vid_t* counts, vid_t* done, vid_t max_rounds, int lanes) {                          \
+    sssp_tail_two<W>(indptr, indices, weights, n, queue_a, queue_b, size, mark0, mark1, d, \
+                     counts, done, max_rounds, lanes);                                      \
+}
+SSSP_TAIL_TWO(int, i32)
+SSSP_TAIL_TWO(long long, i64)
+SSSP_TAIL_TWO(float, f32)
+SSSP_TAIL_TWO(double, f64)
+
 #define SSSP_TAIL(W, TAG, NN, NNTAG)                                                         \
 extern "C" __global__ void sssp_tail_coop_##TAG##NNTAG(                                     \
         const long long* indptr, const vid_t* indices, const W* weights, vid_t n,           \
