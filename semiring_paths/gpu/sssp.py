@@ -170,10 +170,10 @@ class FusedSSSP(RuleLoops):
         """min_plus: ``crauser-economic`` on graphs with hubs (an out-degree of
         ``BIG_LANES × lanes`` or more: the rule loop's edge-balanced grid rounds pay
         there), else ``workfront``.  H100, ``bench_gpu.py --scale 22 --grid 1000
-        --sources 16``, weights 1..64, median ms (``0dbee07``) — Kronecker 22: economic
-        8.98, Crauser 10.22, Δ-stepping 10.41, Martín 10.78, near-far 11.55, workfront
-        12.19; 1000² grid: workfront 15.30, near-far 22.6, Δ-stepping 30.8, economic 77.7,
-        Crauser 79.0, Martín 119."""
+        --sources 16``, weights 1..64, median ms (``f438d37``) — Kronecker 22: economic
+        9.00, Crauser 10.22, Δ-stepping 10.52, Martín 10.79, near-far 11.37, workfront
+        11.92; 1000² grid: workfront 10.46, near-far 22.5, Δ-stepping 30.5, economic 77.8,
+        Crauser 78.9, Martín 119."""
         if semiring.name != "min_plus":
             return None
         return "crauser-economic" if self._has_hubs else "workfront"
