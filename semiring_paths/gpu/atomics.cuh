@@ -73,6 +73,13 @@ __device__ __forceinline__ void enqueue(vid_t* nq, C* size, vid_t v) {
     nq[claim_slot(size)] = v;
 }
 
+// Set the flag *f; true for the one caller that set it.  A plain read first, so a set
+// flag costs no atomic; volatile, so that a flag another SM has cleared since this SM
+// last read it is not seen set from its L1 (which would lose a queued vertex).
+__device__ __forceinline__ bool mark_once(int* f) {
+    return !*(volatile int*)f && atomicExch(f, 1) == 0;
+}
+
 // A weight as float64.  CuPy compiles with -ftz=true, which would flush float32
 // subnormals to zero in a plain (double) cast: those are rebuilt exactly from their bits
 // (mantissa × 2^-149, exact in double, where -ftz does not apply).

@@ -210,7 +210,7 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
                 if (nd < d[v]) {
                     double old = NONNEG ? atomic_min_nonneg(&d[v], nd)
                                         : atomic_min_f64(&d[v], nd);
-                    if (nd < old && !next[v] && atomicExch(&next[v], 1) == 0)
+                    if (nd < old && mark_once(&next[v]))
                         enqueue(nq, &size[(i + 1) % 3], v);
                 }
             }
@@ -273,8 +273,8 @@ __device__ void sssp_tail_two(const long long* __restrict__ indptr,
                 for (long long k2 = vs + b; k2 < ve; k2 += QUAD) {
                     vid_t w = indices[k2];
                     double nd2 = nd + as_f64(weights[k2]);
-                    if (nd2 < vd[w] && nd2 < atomic_min_nonneg(&d[w], nd2) && !next[w]
-                            && atomicExch(&next[w], 1) == 0)
+                    if (nd2 < vd[w] && nd2 < atomic_min_nonneg(&d[w], nd2)
+                            && mark_once(&next[w]))
                         enqueue(nq, &size[(i + 1) % 3], w);
                 }
             }
