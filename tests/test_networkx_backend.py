@@ -432,3 +432,23 @@ def test_should_run_estimates_edges_only_where_the_verdict_is_clear():
     H = nx.gnm_random_graph(3000, 10_000, seed=1)
     assert _edges_estimate(H) == 10_000                              # near the line: exact
     assert nxb.BackendInterface.should_run("bfs_edges", (G, (0, 0)), {}) is True
+
+
+def test_integer_labels_index_themselves_and_equal_labels_still_resolve():
+    """Labels 0 … n-1 index themselves (no label dict); a label equal to one of them but
+    of another type (``np.int64(2)``, ``2.0``) resolves as NetworkX's dict lookups do, and
+    an int outside the graph is refused as NetworkX refuses it."""
+    G = nx.path_graph(6)
+    G.add_edge(5, 0)
+    want = nx.single_source_shortest_path_length(G, 2)
+    for s in (2, np.int64(2), 2.0):
+        got = nx.single_source_shortest_path_length(G, s, backend="semiring_paths")
+        assert got == want and list(got) == list(want)
+        assert nx.single_source_dijkstra_path_length(G, s, backend="semiring_paths") == want
+    for s in (6, -1):
+        with pytest.raises(nx.NodeNotFound):
+            nx.single_source_shortest_path_length(G, s, backend="semiring_paths")
+    H = nxb.SemiringPathsGraph(G)
+    assert H.index[3] == 3 and H.index[np.int64(4)] == 4
+    with pytest.raises(KeyError):
+        H.index[6]
