@@ -272,7 +272,7 @@ class DeviceGraph:
     #: 25.8 / 16.4 / 14.9 ms at ½ / 1 / 2 blocks an SM; two rounds 23.4 / 14.5 / 10.0
     #: (3 and 4 blocks an SM: 9.7).  A third hop (the lane that lowered d(w) relaxing w's
     #: edges at once, queueing what that lowers) measured 15.7–16.4 ms, 520 barriers
-    #: against 780, and left some distances too large on 1–2 of the 3 sources checked in
+    #: against 780, and left some distances too large on 1–3 of the 3 sources checked in
     #: each of four runs, cause not found: not kept.
     AUTO_TAIL: ClassVar[dict] = {"bfs": "cooperative", "sssp": "cooperative"}
 
