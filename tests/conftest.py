@@ -51,8 +51,12 @@ def backend(request):
     from semiring_paths.gpu.backend import GPUBackend
 
     GPUBackend.index_bytes = 8 if request.param == "gpu-ids8" else None
+    # near-far and Δ-stepping: the banded kernels with 4-byte ids (on any graph), the
+    # rule loop with 8-byte ids (on graphs this small); test_gpu.py checks both at both
+    GPUBackend.BANDED_TWO = "always" if request.param == "gpu" else "auto"
     yield "gpu"
     GPUBackend.index_bytes = None
+    GPUBackend.BANDED_TWO = "auto"
 
 
 @pytest.fixture(autouse=True)

@@ -127,7 +127,8 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
     the same vertices round by round as the CPU's compiled loops (their rounds depend on
     the graph only), each reached vertex once; near-far and Δ-stepping (whose rounds
     depend on the order of relaxations) record every round with its split.  Both shapes
-    run: one block throughout, and the grid from the first wide round.  The last graph's
+    run: one block throughout, and the grid from the first wide round; near-far and
+    Δ-stepping also as ``banded_two`` (two hops a grid barrier).  The last graph's
     second frontier holds 5 000 sinks in a row: windows of the grid's edge-balanced
     relaxation with no edges at all."""
     from semiring_paths.generators import grid, kronecker
@@ -139,7 +140,11 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
     dst = np.r_[np.arange(1, 6000), rng.choice(np.r_[hubs, 1, 2, 3], 20000)]
     sinks = sp.Graph.from_edges(src, dst, weights=rng.integers(1, 10, src.size).astype(float),
                                 n_vertices=6000)
-    for wide_at in (10**9, 64):
+    shapes = [(10**9, "never"), (64, "never")]
+    if strategy in ("near-far", "delta-stepping"):
+        shapes.append((64, "always"))                       # tails.cu's banded_two
+    for wide_at, banded in shapes:
+        monkeypatch.setattr(RuleLoops, "BANDED_TWO", banded)
         monkeypatch.setattr(RuleLoops, "WIDE_AT", wide_at)
         monkeypatch.setattr(RuleLoops, "THIN_AT", min(wide_at, 16))
         monkeypatch.setattr(RuleLoops, "RECORDS", 7)          # batches of round records
@@ -158,6 +163,40 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
             else:
                 assert all(st.delta == st.delta for st in r.trace.steps)
                 assert sum(st.frontier for st in r.trace.steps) >= reached
+
+
+@pytest.mark.parametrize("index_width", [4, 8])
+@pytest.mark.parametrize("strategy", ["near-far", "delta-stepping"])
+def test_banded_two_every_weight_dtype(strategy, index_width, monkeypatch):
+    """``banded_two`` (near-far and Δ-stepping, two hops a grid barrier, banded): the
+    CPU's distances for every weight dtype and both id widths, on a road graph and on a
+    grid with zero weights, at two Δ (one puts most of the grid's edges past the split:
+    Δ-stepping's heavy passes), its round records returned in batches of 5; every
+    reached vertex relaxed in some round's frontier, every round's split recorded."""
+    from semiring_paths.generators import grid
+    from semiring_paths.gpu.backend import GPUBackend
+    from semiring_paths.gpu.rules import RuleLoops
+
+    monkeypatch.setattr(RuleLoops, "BANDED_TWO", "always")
+    monkeypatch.setattr(RuleLoops, "RECORDS", 5)
+    monkeypatch.setattr(GPUBackend, "index_bytes", index_width)
+    rome = sp.read("rome99")
+    for dtype in (np.int32, np.int64, np.float32, np.float64):
+        g = grid(40, 30, seed=5, weights=(0, 9))
+        graphs = [sp.Graph.from_edges(g.rows, g.indices, weights=g.weights.astype(dtype),
+                                      n_vertices=g.n_vertices),
+                  sp.Graph.from_edges(rome.rows, rome.indices,
+                                      weights=rome.weights.astype(dtype),
+                                      n_vertices=rome.n_vertices)]
+        for G, delta in ((graphs[0], 3.0), (graphs[0], None), (graphs[1], None)):
+            s = int(np.argmax(G.out_degree))
+            r = sp.sssp(G, s, strategy=strategy, backend="gpu", delta=delta)
+            np.testing.assert_array_equal(
+                r.distances, sp.sssp(G, s, strategy="dijkstra", backend="cpu").distances)
+            assert {st.direction for st in r.trace.steps} == {"fused"}
+            assert sum(st.frontier for st in r.trace.steps) >= np.isfinite(r.distances).sum()
+            assert all(st.delta == st.delta for st in r.trace.steps)
+            assert r.trace.iterations > 5                      # relaunched
 
 
 def test_graph_too_large_is_refused_before_allocating(monkeypatch):

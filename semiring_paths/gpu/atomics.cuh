@@ -55,22 +55,21 @@ __device__ __forceinline__ unsigned long long add_vid(unsigned long long* p,
     return atomicAdd(p, x);
 }
 
-// (*size)++ for every calling thread, its old value returned: the thread's slot in a
-// queue.  One atomicAdd per group of threads that arrive together (the lanes active
-// here, however the warp diverged): a single queue counter hit once per vertex
-// serialises thousands of atomics a step.
-template <class C>
-__device__ __forceinline__ C claim_slot(C* size) {
+// nq[(*size)++] = v for every calling thread, by one add(size, k) (which returns the
+// old value) per group of k threads that arrive together (the lanes active here,
+// however the warp diverged): a single queue counter hit once per vertex serialises
+// thousands of atomics a step.
+template <class C, class Add>
+__device__ __forceinline__ void enqueue(vid_t* nq, C* size, vid_t v, Add add) {
     cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
     C base = 0;
-    if (g.thread_rank() == 0) base = add_vid(size, (C)g.size());
-    return g.shfl(base, 0) + (C)g.thread_rank();
+    if (g.thread_rank() == 0) base = add(size, (C)g.size());
+    nq[g.shfl(base, 0) + (C)g.thread_rank()] = v;
 }
-
-// nq[(*size)++] = v for every calling thread (claim_slot)
+// ... by atomicAdd
 template <class C>
 __device__ __forceinline__ void enqueue(vid_t* nq, C* size, vid_t v) {
-    nq[claim_slot(size)] = v;
+    enqueue(nq, size, v, [](C* p, C k) { return add_vid(p, k); });
 }
 
 // Set the flag *f; true for the one caller that set it.  A plain read first, so a set

@@ -330,9 +330,7 @@ class BFSSteps:
         at a queue over ``BFS_TAIL_WIDE`` passes of its grid's vertex slots."""
         name = ("bfs_tail_two" if self.BFS_TAIL_LEVELS == 2 and self.n < 1 << 32
                 else "bfs_tail_coop")
-        blocks = max(1, int(self._sms * self.BFS_TAIL_PER_SM))
-        if self.tail_blocks:
-            blocks = min(self.tail_blocks, self._resident_grid[0][0])
+        blocks = self._tail_grid(name, self.BFS_TAIL_PER_SM)
         slots = blocks * 256 // (self._lanes * (4 if name == "bfs_tail_two" else 1))
         return name, blocks, max(1, int(self.BFS_TAIL_WIDE * slots))
 

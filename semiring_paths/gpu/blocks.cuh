@@ -1,8 +1,33 @@
-// Block-wide building blocks of the device-resident loops (bfs_loop.cu, rules.cu):
-// a scan, and the searches of edge-balanced work (which frontier position holds edge e,
+// Building blocks of the device-resident loops (bfs_loop.cu, rules.cu, tails.cu): the
+// routed rules' split and a warp's minimum, a block-wide scan, and the searches of edge-balanced work (which frontier position holds edge e,
 // given the ascending exclusive prefix sum of the frontier's out-degrees).  Prepended
 // to every module by gpu/device.py, after atomics.cuh.
 #pragma once
+
+#define POS_INF __longlong_as_double(0x7ff0000000000000LL)
+
+// the end of the Δ-range holding `low`, never below `split` (sssp.next_split on the CPU)
+__device__ __forceinline__ double next_split(double low, double delta, double split) {
+    double end = (floor(low / delta) + 1.0) * delta;
+    if (end <= low) end = nextafter(low, POS_INF);
+    return fmax(end, split);
+}
+
+// one thread's partial minimum (≥ +0.0) into *target: a warp minimum, then one atomic
+// a warp.  The bits of a double ≥ +0.0 order as its value: the high words' minimum, then
+// the low words' among the lanes holding it, two reductions against ten shuffles.
+__device__ __forceinline__ void warp_min_into(double x, double* target) {
+#if __CUDA_ARCH__ >= 800
+    unsigned long long b = (unsigned long long)__double_as_longlong(x);
+    unsigned hi = __reduce_min_sync(0xffffffffu, (unsigned)(b >> 32));
+    unsigned lo = __reduce_min_sync(0xffffffffu,
+                                    (unsigned)(b >> 32) == hi ? (unsigned)b : 0xffffffffu);
+    x = __longlong_as_double((long long)(((unsigned long long)hi << 32) | lo));
+#else
+    for (int o = 16; o > 0; o >>= 1) x = fmin(x, __shfl_down_sync(0xffffffffu, x, o));
+#endif
+    if ((threadIdx.x & 31) == 0 && x < POS_INF) atomic_min_nonneg(target, x);
+}
 
 // Exclusive scan of x over the block (every thread calls it); *total = the block's sum.
 __device__ __forceinline__ unsigned long long block_scan(unsigned long long x,

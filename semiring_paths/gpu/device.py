@@ -192,29 +192,45 @@ class DeviceGraph:
         blocks = self.tail_blocks or 2 * self._sms
         return (min(blocks, 2 * self._sms),), (_THREADS,)
 
+    def _blocks_per_sm(self, kernel, most: int) -> int:
+        """256-thread blocks of ``kernel`` that stay resident on an SM (the occupancy its
+        registers and shared memory allow), at most ``most``: the size a cooperative
+        launch may take."""
+        try:
+            fits = cp.cuda.driver.occupancyMaxActiveBlocksPerMultiprocessor(
+                kernel.ptr, _THREADS, 0)
+        except Exception:   # no occupancy query in this CuPy: its registers alone
+            try:
+                regs = -(-max(int(kernel.num_regs), 1) // 8) * 8    # allocated in eights
+                fits = 65536 // (regs * _THREADS)
+            except Exception:
+                fits = 2
+        return max(1, min(most, int(fits)))
+
     def _wide_grid(self, kernel, most: int) -> tuple[tuple[int], tuple[int]]:
         """A cooperative grid of 256-thread blocks as large as stays resident for
-        ``kernel`` (its registers per thread), at most ``most`` blocks an SM."""
-        try:
-            regs = -(-max(int(kernel.num_regs), 1) // 8) * 8    # allocated in eights
-            per_sm = max(1, min(most, 65536 // (regs * 256)))
-        except Exception:   # no attribute in this CuPy: the tails' safe shape
-            return self._resident_grid
-        return (per_sm * self._sms,), (256,)
+        ``kernel``, at most ``most`` blocks an SM."""
+        return (self._blocks_per_sm(kernel, most) * self._sms,), (_THREADS,)
+
+    def _tail_grid(self, name: str, per_sm: float) -> int:
+        """Blocks of the cooperative tail ``name``: ``per_sm`` an SM (``tail_blocks``
+        where set), at most what stays resident."""
+        want = self.tail_blocks or max(1, int(self._sms * per_sm))
+        return min(want, self._blocks_per_sm(self._tails.get_function(name), 8) * self._sms)
 
     def _coop_ok(self, family: str) -> bool:
         """The cooperative tail is ``family``'s choice and launches here (so far)."""
         return not getattr(self, "_no_coop", False) and self._tail_is("cooperative", family)
 
     def _persistent(self, name, args, blocks: int | None = None) -> bool:
-        """Launch a cooperative tail (``blocks`` of them, else :attr:`_resident_grid`'s);
-        False where the device or CuPy cannot."""
+        """Launch a cooperative tail (``blocks`` of them, from :meth:`_tail_grid`, else
+        :attr:`_resident_grid`'s); False where the device or CuPy cannot."""
         if not self._coop_ok("bfs" if name.startswith("bfs") else "sssp"):
             return False
         try:
             grid, block = self._resident_grid
-            if blocks is not None and not self.tail_blocks:
-                grid = (min(blocks, grid[0]),)
+            if blocks is not None:
+                grid = (blocks,)
             self._tails.get_function(name)(grid, block, args)
             return True
         except Exception:   # no cooperative launch here: fall back to CUDA graphs

@@ -45,7 +45,7 @@
 // device, so the host relaunches the other shape and the search goes on.
 #include <cooperative_groups.h>
 
-#define RULE_INF __longlong_as_double(0x7ff0000000000000LL)
+#define RULE_INF POS_INF
 
 enum Rule { NEAR_FAR = 0, DELTA = 1, MARTIN = 2, CRAUSER = 3, ECONOMIC = 4 };
 // ctl slots (long long)
@@ -102,28 +102,7 @@ __device__ __forceinline__ double vloadd(const double* p) {
     return *(volatile const double*)p;
 }
 
-// the end of the Δ-range holding `low`, never below `split` (sssp.next_split on the CPU)
-__device__ __forceinline__ double next_split(double low, double delta, double split) {
-    double end = (floor(low / delta) + 1.0) * delta;
-    if (end <= low) end = nextafter(low, RULE_INF);
-    return fmax(end, split);
-}
-
-// one thread's partial minimum (≥ +0.0) into *target: a warp minimum, then one atomic
-// a warp.  The bits of a double ≥ +0.0 order as its value: the high words' minimum, then
-// the low words' among the lanes holding it, two reductions against ten shuffles.
-__device__ __forceinline__ void warp_min_into(double x, double* target) {
-#if __CUDA_ARCH__ >= 800
-    unsigned long long b = (unsigned long long)__double_as_longlong(x);
-    unsigned hi = __reduce_min_sync(0xffffffffu, (unsigned)(b >> 32));
-    unsigned lo = __reduce_min_sync(0xffffffffu,
-                                    (unsigned)(b >> 32) == hi ? (unsigned)b : 0xffffffffu);
-    x = __longlong_as_double((long long)(((unsigned long long)hi << 32) | lo));
-#else
-    for (int o = 16; o > 0; o >>= 1) x = fmin(x, __shfl_down_sync(0xffffffffu, x, o));
-#endif
-    if ((threadIdx.x & 31) == 0 && x < RULE_INF) atomic_min_nonneg(target, x);
-}
+// next_split and warp_min_into: blocks.cuh (the near-far tail, tails.cu, shares them)
 
 // *c += x, the old value.  One block keeps its sizes in shared memory, where a 64-bit
 // atomicAdd is a compare-and-swap loop (a warp each of 1 024 threads adding at once:
@@ -144,11 +123,9 @@ __device__ __forceinline__ void warp_add_into(long long x, long long* target, bo
 // atomics.cuh's enqueue, its size counted by count_add
 template <bool GRID>
 __device__ __forceinline__ void enqueue_to(vid_t* nq, long long* size, vid_t v, bool narrow) {
-    cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
-    long long base = 0;
-    if (g.thread_rank() == 0) base = count_add<GRID>(size, g.size(), narrow);
-    base = g.shfl(base, 0);
-    nq[base + g.thread_rank()] = v;
+    enqueue(nq, size, v, [narrow](long long* p, long long k) {
+        return count_add<GRID>(p, (unsigned long long)k, narrow);
+    });
 }
 
 // the last slot j ≥ s of ascending offsets off[0..n) with off[j] ≤ e: which listed hub

@@ -33,8 +33,12 @@ from .device import _NVRTC, cu_constants
 #: strategy → the kernels' rule tag (min_plus, non-negative weights)
 RULES = {"near-far": "near_far", "delta-stepping": "delta", "martin": "martin",
          "crauser": "crauser", "crauser-economic": "economic"}
+#: the routed rules, which also run as the workfront tail's two hops, banded
+BANDED = ("near-far", "delta-stepping")
 #: rules.cu's constants: its ctl and th slots, R_SEGS
 K = cu_constants("rules.cu")
+#: tails.cu's: near_far_two's ctl and th slots
+T = cu_constants("tails.cu")
 
 
 class RuleLoops:
@@ -102,7 +106,10 @@ class RuleLoops:
         return self.graph.max_out_degree >= self._big
 
     def delta_constant(self, strategy: str) -> float | None:
-        """Δ-stepping's ``c`` for the device loop (DELTA_C); None for the others."""
+        """The device loop's ``c`` of near-far's and Δ-stepping's Δ (``BANDED_C`` where the
+        banded kernels run, else ``DELTA_C`` for Δ-stepping); None for the others."""
+        if strategy in BANDED and self._banded_here():
+            return self.BANDED_C
         return self.DELTA_C if strategy == "delta-stepping" else None
 
     @cached_property
@@ -114,6 +121,10 @@ class RuleLoops:
 
     def _rule_loop(self, strategy: str, source: int, delta: float | None, trace):
         """One search by ``strategy``'s threshold rule; returns ``d`` on the device."""
+        if strategy in BANDED and self._banded_here():
+            d = self._banded_two(strategy, source, float(delta), trace)
+            if d is not None:
+                return d
         n, vid, tag = self.n, self.vid, RULES[strategy]
         G = self.graph
         if strategy == "delta-stepping":
@@ -173,6 +184,76 @@ class RuleLoops:
                 return d
             if rows < self.RECORDS:           # it returned for the other shape
                 grid = not grid
+
+    # ------------------------------------------- near-far and Δ-stepping, two hops
+    #: near-far and Δ-stepping as the workfront tail's two hops a grid barrier, banded
+    #: (``tails.cu``'s ``banded_two``): "auto" on graphs without hubs (a vertex's edges
+    #: fit its lanes: no edge balancing to lose), "always", "never" (the rule loop above).
+    #: H100, 1000² grid, weights 1..64, 4 sources, median, ms, c = 32: near-far 23.38
+    #: (rule loop, 2 424 rounds of 9.6 µs) → 10.49 (1 201 of 8.7 µs).  Two hops in the
+    #: rule loop's one-block rounds (a thread relaxing the edges of what it lowered)
+    #: halved its rounds but made each 2.5× dearer (grid near-far 23.81 → 32.18 ms): one
+    #: block's round is bound by its SM's throughput.
+    BANDED_TWO: ClassVar[str] = "auto"
+    #: ... and "auto" only from this many vertices: a small graph's thin frontiers cost
+    #: one block less a round than a grid barrier.  luxembourg_osm (115 k vertices),
+    #: rule loop against banded: near-far 3.64 ms (974 rounds of 3.7 µs) against 4.48
+    #: (497 of 9.0), Δ-stepping 5.00 against 4.94
+    BANDED_MIN_N: ClassVar[int] = 1 << 18
+    #: the default Δ's c for the banded kernels: fewer, wider rounds suit them.  H100, 4
+    #: sources, median, ms, c = 8 / 16 / 32 / 64 / 128 — near-far: 1000² grid, weights
+    #: 1..64: 16.88 / 13.04 / 10.49 / 9.26 / 9.10; 600² grid, weights 0..9: 9.94 / 7.39 /
+    #: 6.02 / 5.30 / 5.35; Δ-stepping: 20.84 / 15.99 / 12.66 / 10.89 / 10.55 and 12.17 /
+    #: 9.14 / 7.50 / 6.35 / 5.78 (the rule loop: near-far 23.38 and 10.17 at c = 32,
+    #: Δ-stepping 30.64 and 13.17 at c = 16)
+    BANDED_C: ClassVar[float] = 128.0
+
+    def _banded_here(self) -> bool:
+        """Near-far and Δ-stepping run as ``banded_two`` here (``BANDED_TWO``)."""
+        mode = self.BANDED_TWO
+        return mode == "always" or (mode == "auto" and not self._has_hubs
+                                    and self.n >= self.BANDED_MIN_N)
+
+    def _banded_two(self, strategy: str, source: int, delta: float, trace):
+        """Near-far or Δ-stepping in cooperative launches of ``banded_two``, relaunched
+        as its round records fill; ``d`` on the device, or None where no cooperative
+        launch runs."""
+        n, vid, size = self.n, self.vid, max(self.n, 1)
+        if strategy == "delta-stepping":
+            graph = sum(self.split(delta), ())                # light, then heavy edges
+        else:
+            graph = (self.indptr, self.indices, self.weights) * 2
+        d = cp.full(n, cp.inf, cp.float64)
+        d[source] = 0.0
+        queue_a = cp.empty(size, vid)
+        queue_a[0] = source
+        marks = cp.zeros((2, size), cp.int32)
+        marks[0, source] = 1                          # in round 0's queue
+        ctl = cp.zeros(T.NF_SLOTS, cp.int64)
+        th = cp.array([delta] + [np.inf] * (T.NF_TH_SLOTS - 1), cp.float64)
+        stats = cp.empty((self.RECORDS, 4), cp.int64)
+        fs = cp.empty(self.RECORDS, cp.float64)
+        name = f"{RULES[strategy]}_two_{self.weight_tag}"
+        args = (*graph, queue_a, cp.empty(size, vid), cp.array([1, 0, 0], vid), marks[0],
+                marks[1], d, cp.empty(size, vid), cp.empty(size, vid), cp.zeros(3, vid),
+                cp.zeros(size, cp.int32), cp.empty(size, vid), cp.full(size, -1, cp.int64),
+                th, ctl, stats, fs, np.int64(self.RECORDS), np.float64(delta),
+                np.int32(self._lanes))
+        blocks = self._tail_grid(name, self.SSSP_TAIL_PER_SM)
+        third = "changed" if strategy == "near-far" else "settled"
+        while True:
+            t0 = time.perf_counter()
+            if not self._persistent(name, args, blocks):
+                return None
+            state = ctl.get()
+            rows = int(state[T.NF_ROWS])
+            if rows:
+                s, f = stats[:rows].get(), fs[:rows].get()
+                trace.add_many(frontier=s[:, 0], edges=s[:, 1], pending=s[:, 3], delta=f,
+                               seconds=(time.perf_counter() - t0) / rows, direction="fused",
+                               **{third: s[:, 2]})
+            if state[T.NF_DONE]:
+                return d
 
     # ----------------------------------------------------------------- Bellman-Ford
     @cached_property

@@ -134,7 +134,7 @@ class FusedSSSP(RuleLoops):
                 cp.empty(n, self.vid), cp.array([queue.size, 0, 0], self.vid),
                 cp.zeros(n, cp.int32), cp.zeros(n, cp.int32), d, counts, done,
                 self.vid(limit), np.int32(self._lanes)),
-                max(1, int(self._sms * self.SSSP_TAIL_PER_SM))):
+                self._tail_grid(name, self.SSSP_TAIL_PER_SM)):
             per = counts[:int(done.get()[0])].get()
             _report(trace, per, time.perf_counter() - t0)
             if per.size >= limit and per[-1]:
@@ -169,14 +169,17 @@ class FusedSSSP(RuleLoops):
     def sssp_auto(self, semiring) -> str | None:
         """min_plus: ``crauser-economic`` on graphs with hubs (an out-degree of
         ``BIG_LANES × lanes`` or more: the rule loop's edge-balanced grid rounds pay
-        there), else ``workfront``.  H100, ``bench_gpu.py --scale 22 --grid 1000
-        --sources 16``, weights 1..64, median ms (``f438d37``) — Kronecker 22: economic
-        9.00, Crauser 10.22, Δ-stepping 10.52, Martín 10.79, near-far 11.37, workfront
-        11.92; 1000² grid: workfront 10.46, near-far 22.5, Δ-stepping 30.5, economic 77.8,
-        Crauser 78.9, Martín 119."""
+        there); ``near-far`` where it runs as ``banded_two`` (``_banded_here``); else
+        ``workfront``.  H100, ``bench_gpu.py --scale 22 --grid 1000 --sources 16``,
+        weights 1..64, median ms (``f438d37``) — Kronecker 22: economic 9.00, Crauser
+        10.22, Δ-stepping 10.52, Martín 10.79, near-far 11.37, workfront 11.92; 1000²
+        grid: workfront 10.46, economic 77.8, Crauser 78.9, Martín 119 (near-far banded,
+        4 sources: 9.10 against workfront 10.55, scratch/dev/nf_two.py)."""
         if semiring.name != "min_plus":
             return None
-        return "crauser-economic" if self._has_hubs else "workfront"
+        if self._has_hubs:
+            return "crauser-economic"
+        return "near-far" if self._banded_here() else "workfront"
 
     def fused(self, strategy: str, semiring, direction: str, delta: float | None = None):
         """Under min_plus, pushing (``"auto"`` pushes here): ``workfront`` as one

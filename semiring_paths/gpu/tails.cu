@@ -170,6 +170,36 @@ extern "C" __global__ void bfs_tail_two(const long long* __restrict__ indptr,
     }
 }
 
+// A workfront round's set-up, alike in every thread of sssp_tail_coop and sssp_tail_two:
+// the queue's size (recorded as the size after the round before, as bfs_tail_coop
+// does), round i's queues and marks, the size ring two rounds on cleared; false when
+// the search is done (an empty queue, or max_rounds run: *done = rounds run).
+struct WorkfrontRound {
+    const vid_t* q;                 // this round's queue, nf vertices
+    vid_t* nq;                      // the next round's
+    int* mine;                      // marks of q's vertices (cleared as they are taken)
+    int* next;                      // marks of nq's vertices (set once each: mark_once)
+    vid_t nf;
+};
+__device__ __forceinline__ bool workfront_round(vid_t i, long long tid, vid_t* size,
+                                                vid_t* queue_a, vid_t* queue_b, int* mark0,
+                                                int* mark1, vid_t* counts, vid_t* done,
+                                                vid_t max_rounds, WorkfrontRound& R) {
+    R.nf = ((volatile vid_t*)size)[i % 3];
+    if (tid == 0 && i > 0) counts[i - 1] = R.nf;
+    if (R.nf == 0 || i >= max_rounds) {
+        if (tid == 0) *done = i;
+        return false;
+    }
+    bool odd = i & 1;
+    R.q = odd ? queue_b : queue_a;
+    R.nq = odd ? queue_a : queue_b;
+    R.mine = odd ? mark1 : mark0;
+    R.next = odd ? mark0 : mark1;
+    if (tid == 0) size[(i + 2) % 3] = 0;
+    return true;
+}
+
 // Workfront, round after round: the frontier is a queue of the vertices whose distance
 // dropped in the last round.  A vertex enters round i+1's queue at most once, guarded by
 // the flags mark[(i+1) & 1]; processing u in round i clears mark[i & 1][u] for round i+2,
@@ -188,18 +218,14 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
     long long gid = tid / lanes, groups = stride / lanes;      // `lanes` threads a vertex
     int lane = (int)(tid % lanes);
     for (vid_t i = 0;; ++i) {
-        volatile vid_t* vsize = size;
-        vid_t nf = vsize[i % 3];
-        if (tid == 0 && i > 0) counts[i - 1] = nf;    // as bfs_tail_coop records it
-        if (nf == 0 || i >= max_rounds) {
-            if (tid == 0) *done = i;
+        WorkfrontRound R;
+        if (!workfront_round(i, tid, size, queue_a, queue_b, mark0, mark1, counts, done,
+                             max_rounds, R))
             return;
-        }
-        const vid_t* q = (i & 1) ? queue_b : queue_a;
-        vid_t* nq = (i & 1) ? queue_a : queue_b;
-        int* mine = (i & 1) ? mark1 : mark0;
-        int* next = (i & 1) ? mark0 : mark1;
-        if (tid == 0) size[(i + 2) % 3] = 0;
+        const vid_t* q = R.q;
+        vid_t* nq = R.nq;
+        int *mine = R.mine, *next = R.next;
+        vid_t nf = R.nf;
         for (long long j = gid; j < nf; j += groups) {
             vid_t u = q[j];
             double du = ((volatile double*)d)[u];
@@ -229,6 +255,75 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
 // label-correcting one, in half the barriers; a drop in either hop may relax a value a
 // later drop supersedes (more edges than one round a barrier).  counts[i] = |queue|
 // after round start + i + 1 (a round: two hops).
+// The two hops of a round from queue q (nf vertices, marks `mine`), shared by
+// sssp_tail_two and near_far_two.  BAND: WORKFRONT (split +inf, nothing piled), or
+// NEAR_FAR / DELTA: a vertex lowered to split or above is not relaxed on but piled
+// (once: in_pile), only what the second hop lowers below split is queued, and the
+// thread's hops (vertices relaxed at the second hop) and edges are added to *hops /
+// *edges; DELTA (over the light edges) also lists every vertex it relaxes in the
+// bucket's R (once a bucket: stamp), whose heavy edges the refill relaxes.
+enum { WORKFRONT = 0, NEAR_FAR = 1, DELTA = 2 };
+struct Pile { vid_t* v; vid_t* size; int* in; };
+struct Bucket { vid_t* v; vid_t* size; long long* stamp; long long id; };
+__device__ __forceinline__ void to_bucket(const Bucket& r, vid_t v) {
+    if (r.stamp[v] != r.id && (long long)atomicExch((unsigned long long*)&r.stamp[v],
+                                                    (unsigned long long)r.id) != r.id)
+        enqueue(r.v, r.size, v);
+}
+template <class W, int BAND>
+__device__ __forceinline__ void two_hops(const long long* __restrict__ indptr,
+                                         const vid_t* __restrict__ indices,
+                                         const W* __restrict__ weights,
+                                         double* __restrict__ d, const WorkfrontRound& R,
+                                         vid_t* nsize, double split, Pile pile,
+                                         Bucket bucket, int lanes, long long* hops,
+                                         long long* edges) {
+    const bool BANDED = BAND != WORKFRONT;
+    const int QUAD = 4;                          // lanes on one second-hop vertex's edges
+    long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    long long stride = (long long)gridDim.x * blockDim.x;
+    long long gid = tid / (QUAD * lanes), groups = stride / (QUAD * lanes);
+    int lane = (int)(tid % (QUAD * lanes)), a = lane / QUAD, b = lane % QUAD;
+    unsigned quad_mask = 0xfu << (threadIdx.x & 28);
+    volatile double* vd = d;
+    auto to_pile = [&](vid_t v) {
+        if (!pile.in[v] && atomicExch(&pile.in[v], 1) == 0) enqueue(pile.v, pile.size, v);
+    };
+    for (long long j = gid; j < R.nf; j += groups) {
+        vid_t u = R.q[j];
+        double du = vd[u];
+        if (lane == 0) R.mine[u] = 0;
+        if (BAND == DELTA && lane == 0) to_bucket(bucket, u);
+        for (long long k = indptr[u] + a, end = indptr[u + 1]; k < end; k += lanes) {
+            vid_t v = indices[k];
+            double nd = du + as_f64(weights[k]);               // the quad's lanes alike
+            long long vs = indptr[v], ve = indptr[v + 1];      // read beside the drop
+            int dropped = 0;
+            if (b == 0 && nd < vd[v]) dropped = nd < atomic_min_nonneg(&d[v], nd);
+            if (BANDED && b == 0) ++*edges;
+            dropped = __shfl_sync(quad_mask, dropped, 0, QUAD);
+            if (!dropped) continue;
+            if (BANDED && !(nd < split)) {                     // beyond the band: piled
+                if (b == 0) to_pile(v);
+                continue;
+            }
+            if (BANDED && b == 0) ++*hops;
+            if (BAND == DELTA && b == 0) to_bucket(bucket, v);
+            for (long long k2 = vs + b; k2 < ve; k2 += QUAD) {
+                vid_t w = indices[k2];
+                double nd2 = nd + as_f64(weights[k2]);
+                if (BANDED) ++*edges;
+                if (!(nd2 < vd[w] && nd2 < atomic_min_nonneg(&d[w], nd2))) continue;
+                if (!BANDED || nd2 < split) {
+                    if (mark_once(&R.next[w])) enqueue(R.nq, nsize, w);
+                } else {
+                    to_pile(w);
+                }
+            }
+        }
+    }
+}
+
 template <class W>
 __device__ void sssp_tail_two(const long long* __restrict__ indptr,
                               const vid_t* __restrict__ indices, const W* __restrict__ weights,
@@ -238,50 +333,206 @@ __device__ void sssp_tail_two(const long long* __restrict__ indptr,
                               vid_t* __restrict__ counts, vid_t* __restrict__ done,
                               vid_t max_rounds, int lanes) {
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-    const int QUAD = 4;                          // lanes on one second-hop vertex's edges
     long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    long long stride = (long long)gridDim.x * blockDim.x;
-    long long gid = tid / (QUAD * lanes), groups = stride / (QUAD * lanes);
-    int lane = (int)(tid % (QUAD * lanes)), a = lane / QUAD, b = lane % QUAD;
-    unsigned quad_mask = 0xfu << (threadIdx.x & 28);
-    volatile double* vd = d;
     for (vid_t i = 0;; ++i) {
-        volatile vid_t* vsize = size;
-        vid_t nf = vsize[i % 3];
-        if (tid == 0 && i > 0) counts[i - 1] = nf;
-        if (nf == 0 || i >= max_rounds) {
-            if (tid == 0) *done = i;
+        WorkfrontRound R;
+        if (!workfront_round(i, tid, size, queue_a, queue_b, mark0, mark1, counts, done,
+                             max_rounds, R))
             return;
-        }
-        const vid_t* q = (i & 1) ? queue_b : queue_a;
-        vid_t* nq = (i & 1) ? queue_a : queue_b;
-        int* mine = (i & 1) ? mark1 : mark0;
-        int* next = (i & 1) ? mark0 : mark1;
-        if (tid == 0) size[(i + 2) % 3] = 0;
-        for (long long j = gid; j < nf; j += groups) {
-            vid_t u = q[j];
-            double du = vd[u];
-            if (lane == 0) mine[u] = 0;
-            for (long long k = indptr[u] + a, end = indptr[u + 1]; k < end; k += lanes) {
-                vid_t v = indices[k];
-                double nd = du + as_f64(weights[k]);           // the quad's lanes alike
-                long long vs = indptr[v], ve = indptr[v + 1];  // read beside the drop
-                int dropped = 0;
-                if (b == 0 && nd < vd[v]) dropped = nd < atomic_min_nonneg(&d[v], nd);
-                dropped = __shfl_sync(quad_mask, dropped, 0, QUAD);
-                if (!dropped) continue;
-                for (long long k2 = vs + b; k2 < ve; k2 += QUAD) {
-                    vid_t w = indices[k2];
-                    double nd2 = nd + as_f64(weights[k2]);
-                    if (nd2 < vd[w] && nd2 < atomic_min_nonneg(&d[w], nd2)
-                            && mark_once(&next[w]))
-                        enqueue(nq, &size[(i + 1) % 3], w);
-                }
-            }
-        }
+        two_hops<W, WORKFRONT>(indptr, indices, weights, d, R, &size[(i + 1) % 3], POS_INF,
+                               Pile{}, Bucket{}, lanes, nullptr, nullptr);
         grid.sync();
     }
 }
+
+// Near-Far (paper 002) and Δ-stepping as the workfront tail's two hops a grid barrier,
+// banded: a round relaxes the near queue two hops deep (two_hops), queueing what drops
+// below split and piling the rest.  An empty near queue is refilled from the pile in two
+// passes, a grid barrier after each: the pile's least d at or above split (an entry
+// below it was settled while it waited), split moved to the end of its Δ-range
+// (next_split), then entries below the new split queued, those below the old dropped,
+// the rest kept in the other pile.  Δ-stepping's rounds take the light edges (A ≤ Δ)
+// and list what they relax in R; before a refill it relaxes the heavy edges of R once
+// (a barrier; what that lowers lies past the split, but a value that lands below it is
+// queued and the rounds go on, listing anew in the next R: heavy pass h lists under
+// stamp h, its size in ring slot h % 2, the other slot cleared during the pass).  Rings of three (sizes, sums) as in the tails above: round i uses slot
+// i % 3 and clears slot (i + 2) % 3, refill f likewise.  State in ctl (round, refill,
+// done, rows, heavy passes, R's sizes) and th (split, the refills' minima), so the host relaunches it
+// where it stopped when `cap` round records are full; each record: frontier (queue +
+// second-hop vertices), edges, the next queue, the pile; fs: split.  A heavy pass's
+// edges count in the next round's record (or, at the end, in a record of their own).
+enum { NF_ROUND = 0, NF_REFILL, NF_DONE, NF_ROWS, NF_HEAVY, NF_RSIZE, NF_SUMS = NF_RSIZE + 2,
+       NF_SLOTS = NF_SUMS + 2 * 3 };
+enum { NF_SPLIT = 0, NF_MIN, NF_TH_SLOTS = NF_MIN + 2 };
+template <class W, int BAND>
+__device__ void banded_two(const long long* __restrict__ indptr,
+                           const vid_t* __restrict__ indices, const W* __restrict__ weights,
+                           const long long* __restrict__ hptr,
+                           const vid_t* __restrict__ hind, const W* __restrict__ hw,
+                           vid_t* __restrict__ queue_a, vid_t* __restrict__ queue_b,
+                           vid_t* __restrict__ size, int* __restrict__ mark0,
+                           int* __restrict__ mark1, double* __restrict__ d,
+                           vid_t* __restrict__ pile_a, vid_t* __restrict__ pile_b,
+                           vid_t* __restrict__ psize, int* __restrict__ in_pile,
+                           vid_t* __restrict__ settled, long long* __restrict__ stamp,
+                           double* __restrict__ th, long long* __restrict__ ctl,
+                           long long* __restrict__ stats, double* __restrict__ fs,
+                           long long cap, double delta, int lanes) {
+    cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+    long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    long long stride = (long long)gridDim.x * blockDim.x;
+    volatile vid_t* vsize = size;
+    volatile vid_t* vpsize = psize;
+    volatile long long* sums = ctl + NF_SUMS;                   // [3][hops, edges]
+    long long i = ctl[NF_ROUND], f = ctl[NF_REFILL], h = ctl[NF_HEAVY], rows = 0;
+    auto rsize = [&](long long at) { return (vid_t*)&ctl[NF_RSIZE + at % 2]; };  // R's
+    double split = th[NF_SPLIT], used = split;
+    vid_t last = 0;                                             // the last round's queue
+    auto record = [&](vid_t frontier, vid_t next, long long at) {   // thread 0
+        long long* row = stats + 4 * rows;
+        row[0] = frontier + sums[at];
+        row[1] = sums[at + 1];
+        row[2] = next;
+        row[3] = vpsize[f % 3];
+        fs[rows++] = used;
+        sums[at] = sums[at + 1] = 0;
+    };
+    for (;; ++i) {
+        vid_t nf = vsize[i % 3];
+        if (tid == 0 && rows > 0) {              // the last round's record, written late
+            --rows;
+            record(last, nf, 2 * ((i - 1) % 3));
+        }
+        bool done = false;
+        if (nf == 0 && BAND == DELTA && *(volatile vid_t*)rsize(h) > 0) {
+            // ============= heavy: t = R min.+ A⟨A > Δ⟩, piled (queued below split)
+            vid_t nr = *(volatile vid_t*)rsize(h);
+            if (tid == 0) *rsize(h + 1) = 0;
+            int* mine = (i & 1) ? mark1 : mark0;
+            vid_t* q = (i & 1) ? queue_b : queue_a;
+            vid_t* pile = (f & 1) ? pile_b : pile_a;
+            long long edges = 0;
+            for (long long j = tid; j < nr; j += stride) {
+                vid_t u = settled[j];
+                double du = d[u];
+                for (long long k = hptr[u], end = hptr[u + 1]; k < end; ++k, ++edges) {
+                    vid_t v = hind[k];
+                    double nd = du + as_f64(hw[k]);
+                    if (!(nd < d[v] && nd < atomic_min_nonneg(&d[v], nd))) continue;
+                    if (nd < split) {
+                        if (mark_once(&mine[v])) enqueue(q, &size[i % 3], v);
+                    } else if (!in_pile[v] && atomicExch(&in_pile[v], 1) == 0) {
+                        enqueue(pile, &psize[f % 3], v);
+                    }
+                }
+            }
+            for (int o = 16; o > 0; o >>= 1) edges += __shfl_down_sync(0xffffffffu, edges, o);
+            if ((threadIdx.x & 31) == 0 && edges)
+                atomicAdd((unsigned long long*)&ctl[NF_SUMS + 2 * (i % 3) + 1],
+                          (unsigned long long)edges);
+            grid.sync();
+            ++h;
+            nf = vsize[i % 3];
+        }
+        if (nf == 0) {
+            // ================= refill: low = min over the pile of d ≥ split
+            const vid_t* pile = (f & 1) ? pile_b : pile_a;
+            vid_t* pile2 = (f & 1) ? pile_a : pile_b;
+            vid_t np = vpsize[f % 3];
+            double low = POS_INF;
+            for (long long j = tid; j < np; j += stride) {
+                double dv = d[pile[j]];
+                if (!(dv < split)) low = fmin(low, dv);
+            }
+            warp_min_into(low, &th[NF_MIN + f % 2]);
+            if (tid == 0) psize[(f + 1) % 3] = 0;
+            grid.sync();
+            low = ((volatile double*)th)[NF_MIN + f % 2];
+            if (low == POS_INF) {
+                done = true;                     // nothing open: every value is final
+                if (tid == 0 && sums[2 * (i % 3) + 1]) record(0, 0, 2 * (i % 3));
+            } else {
+                // ============= near = pile⟨split ≤ δ < new⟩, pile2 = pile⟨δ ≥ new⟩
+                double next = next_split(low, delta, split);
+                int* mine = (i & 1) ? mark1 : mark0;
+                vid_t* q = (i & 1) ? queue_b : queue_a;
+                if (tid == 0) th[NF_MIN + (f + 1) % 2] = POS_INF;
+                for (long long j = tid; j < np; j += stride) {
+                    vid_t v = pile[j];
+                    double dv = d[v];
+                    if (dv < next) {
+                        in_pile[v] = 0;
+                        if (!(dv < split)) {
+                            mine[v] = 1;
+                            enqueue(q, &size[i % 3], v);
+                        }
+                    } else {
+                        enqueue(pile2, &psize[(f + 1) % 3], v);
+                    }
+                }
+                grid.sync();
+                split = next;
+                ++f;
+                nf = vsize[i % 3];
+            }
+        }
+        if (done || rows >= cap - 1) {           // a row kept for a last heavy pass
+            if (tid == 0) {
+                ctl[NF_ROUND] = i;
+                ctl[NF_REFILL] = f;
+                ctl[NF_DONE] = done;
+                ctl[NF_ROWS] = rows;
+                ctl[NF_HEAVY] = h;
+                th[NF_SPLIT] = split;
+            }
+            return;
+        }
+        // ================= round i: two hops from the near queue
+        WorkfrontRound R;
+        R.nf = nf;
+        R.q = (i & 1) ? queue_b : queue_a;
+        R.nq = (i & 1) ? queue_a : queue_b;
+        R.mine = (i & 1) ? mark1 : mark0;
+        R.next = (i & 1) ? mark0 : mark1;
+        if (tid == 0) size[(i + 2) % 3] = 0;
+        long long hops = 0, edges = 0;
+        two_hops<W, BAND>(indptr, indices, weights, d, R, &size[(i + 1) % 3], split,
+                          Pile{(f & 1) ? pile_b : pile_a, &psize[f % 3], in_pile},
+                          Bucket{settled, rsize(h), stamp, h}, lanes, &hops, &edges);
+        for (int o = 16; o > 0; o >>= 1) {
+            hops += __shfl_down_sync(0xffffffffu, hops, o);
+            edges += __shfl_down_sync(0xffffffffu, edges, o);
+        }
+        if ((threadIdx.x & 31) == 0 && (hops | edges)) {
+            atomicAdd((unsigned long long*)&ctl[NF_SUMS + 2 * (i % 3)], (unsigned long long)hops);
+            atomicAdd((unsigned long long*)&ctl[NF_SUMS + 2 * (i % 3) + 1],
+                      (unsigned long long)edges);
+        }
+        last = nf;
+        used = split;
+        ++rows;                                  // recorded after the barrier
+        grid.sync();
+    }
+}
+#define BANDED_TWO(W, TAG, BAND, BTAG)                                                       \
+extern "C" __global__ void BTAG##_two_##TAG(                                                \
+        const long long* indptr, const vid_t* indices, const W* weights,                    \
+        const long long* hptr, const vid_t* hind, const W* hw, vid_t* queue_a,              \
+        vid_t* queue_b, vid_t* size, int* mark0, int* mark1, double* d, vid_t* pile_a,      \
+        vid_t* pile_b, vid_t* psize, int* in_pile, vid_t* settled, long long* stamp,        \
+        double* th, long long* ctl, long long* stats, double* fs, long long cap,            \
+        double delta, int lanes) {                                                          \
+    banded_two<W, BAND>(indptr, indices, weights, hptr, hind, hw, queue_a, queue_b, size,  \
+                        mark0, mark1, d, pile_a, pile_b, psize, in_pile, settled, stamp,    \
+                        th, ctl, stats, fs, cap, delta, lanes);                             \
+}
+#define BANDED_TWO_W(W, TAG) BANDED_TWO(W, TAG, NEAR_FAR, near_far)                          \
+                             BANDED_TWO(W, TAG, DELTA, delta)
+BANDED_TWO_W(int, i32)
+BANDED_TWO_W(long long, i64)
+BANDED_TWO_W(float, f32)
+BANDED_TWO_W(double, f64)
+
 #define SSSP_TAIL_TWO(W, TAG)                                                                \
 extern "C" __global__ void sssp_tail_two_##TAG(                                             \
         const long long* indptr, const vid_t* indices, const W* weights, vid_t n,           \
