@@ -10,6 +10,7 @@ pointers are always 8 bytes.
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache, cached_property
 from itertools import pairwise
@@ -172,7 +173,9 @@ class DeviceGraph:
     @cached_property
     def _tails(self):
         """The persistent tails, launched cooperatively (a grid that stays resident)."""
-        return cp.RawModule(code=self._source("tails.cu"), options=_NVRTC,
+        # development switches, e.g. SEMIRING_PATHS_TAIL_DEFS=-DTAIL_ONE_HOP (tails.cu)
+        defs = tuple(os.environ.get("SEMIRING_PATHS_TAIL_DEFS", "").split())
+        return cp.RawModule(code=self._source("tails.cu"), options=_NVRTC + defs,
                             enable_cooperative_groups=True)
 
     def _kernel(self, name):
@@ -289,7 +292,10 @@ class DeviceGraph:
     #: (3 and 4 blocks an SM: 9.7).  A third hop (the lane that lowered d(w) relaxing w's
     #: edges at once, queueing what that lowers) measured 15.7–16.4 ms, 520 barriers
     #: against 780, and left some distances too large on 1–3 of the 3 sources checked in
-    #: each of four runs, cause not found: not kept.
+    #: each of four runs: not kept.  (Likely the cause, found later in the two-hop
+    #: kernels: the lanes of a quad each read d(u) themselves, at different times when
+    #: they had diverged, and relaxed v's edges with a value other than the one written
+    #: into d(v); ``tails.cu``'s two_hops now hands every lane lane 0's.)
     AUTO_TAIL: ClassVar[dict] = {"bfs": "cooperative", "sssp": "cooperative"}
 
     def _tail_is(self, kind: str, family: str) -> bool:

@@ -241,12 +241,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
 #pragma unroll
                 for (int i = 0; i < P_ITEMS; ++i) {
                     long long j = j0 + i * stride;
-                    pv[i] = j < np ? pile[j] : 0;
+                    pv[i] = j < np ? __ldcg(&pile[j]) : 0;
                 }
 #pragma unroll
                 for (int i = 0; i < P_ITEMS; ++i) {
                     bool in = j0 + i * stride < np;
-                    pd[i] = in ? d[pv[i]] : RULE_INF;
+                    pd[i] = in ? __ldcg(&d[pv[i]]) : RULE_INF;     // L2: other SMs
                     pk[i] = RULE == CRAUSER && in ? minout[pv[i]] : 0.0;
                 }
 #pragma unroll
@@ -356,12 +356,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             int to = aim(v, nd);
             if (!GRID) return claim(v, to);
             if (to == TO_NEAR) {
-                long long m = mark[v];
+                long long m = vload(&mark[v]);      // fresh: a stale m fails the swap
                 return m != r + 1 && (long long)atomicCAS(
                            (unsigned long long*)&mark[v], (unsigned long long)m, next) == m
                        ? TO_NEAR : TO_NONE;
             }
-            return !in_pile[v] && atomicExch(&in_pile[v], 1) == 0 ? TO_PILE : TO_NONE;
+            return mark_once(&in_pile[v]) ? TO_PILE : TO_NONE;
         };
         if (GRID) {
             // ---- offs: block b scans the out-degrees of its segment of F (from 0),

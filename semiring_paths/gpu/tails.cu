@@ -286,8 +286,8 @@ __device__ __forceinline__ void two_hops(const long long* __restrict__ indptr,
     int lane = (int)(tid % (QUAD * lanes)), a = lane / QUAD, b = lane % QUAD;
     unsigned quad_mask = 0xfu << (threadIdx.x & 28);
     volatile double* vd = d;
-    auto to_pile = [&](vid_t v) {
-        if (!pile.in[v] && atomicExch(&pile.in[v], 1) == 0) enqueue(pile.v, pile.size, v);
+    auto to_pile = [&](vid_t v) {           // a refill on another SM may have cleared
+        if (mark_once(&pile.in[v])) enqueue(pile.v, pile.size, v);     // the flag
     };
     for (long long j = gid; j < R.nf; j += groups) {
         vid_t u = R.q[j];
@@ -296,17 +296,28 @@ __device__ __forceinline__ void two_hops(const long long* __restrict__ indptr,
         if (BAND == DELTA && lane == 0) to_bucket(bucket, u);
         for (long long k = indptr[u] + a, end = indptr[u + 1]; k < end; k += lanes) {
             vid_t v = indices[k];
-            double nd = du + as_f64(weights[k]);               // the quad's lanes alike
+            double nd = du + as_f64(weights[k]);
             long long vs = indptr[v], ve = indptr[v + 1];      // read beside the drop
             int dropped = 0;
             if (b == 0 && nd < vd[v]) dropped = nd < atomic_min_nonneg(&d[v], nd);
             if (BANDED && b == 0) ++*edges;
             dropped = __shfl_sync(quad_mask, dropped, 0, QUAD);
             if (!dropped) continue;
+            // the value lane 0 wrote into d(v), to every lane: each read du itself, and
+            // lanes diverged in the last vertex's second hop may have read it at
+            // different times (a larger value relaxed v's edges: p2p-Gnutella31, 5 of
+            // 240 searches wrong before)
+            nd = __shfl_sync(quad_mask, nd, 0, QUAD);
             if (BANDED && !(nd < split)) {                     // beyond the band: piled
                 if (b == 0) to_pile(v);
                 continue;
             }
+#ifdef TAIL_ONE_HOP
+            if (BANDED) {                                      // dev: one hop a round
+                if (b == 0 && mark_once(&R.next[v])) enqueue(R.nq, nsize, v);
+                continue;
+            }
+#endif
             if (BANDED && b == 0) ++*hops;
             if (BAND == DELTA && b == 0) to_bucket(bucket, v);
             for (long long k2 = vs + b; k2 < ve; k2 += QUAD) {
@@ -359,7 +370,10 @@ __device__ void sssp_tail_two(const long long* __restrict__ indptr,
 // i % 3 and clears slot (i + 2) % 3, refill f likewise.  State in ctl (round, refill,
 // done, rows, heavy passes, R's sizes) and th (split, the refills' minima), so the host relaunches it
 // where it stopped when `cap` round records are full; each record: frontier (queue +
-// second-hop vertices), edges, the next queue, the pile; fs: split.  A heavy pass's
+// second-hop vertices), edges, the next queue, the pile; fs: split.  What other SMs
+// wrote since this one last read it (pile entries, d, the pile flags another SM's refill
+// cleared) is read from L2 (__ldcg, mark_once): a stale pile flag read from L1 lost a
+// vertex (p2p-Gnutella31, 1 source in 22, distances 28 too large).  A heavy pass's
 // edges count in the next round's record (or, at the end, in a record of their own).
 enum { NF_ROUND = 0, NF_REFILL, NF_DONE, NF_ROWS, NF_HEAVY, NF_RSIZE, NF_SUMS = NF_RSIZE + 2,
        NF_SLOTS = NF_SUMS + 2 * 3 };
@@ -413,15 +427,15 @@ __device__ void banded_two(const long long* __restrict__ indptr,
             vid_t* pile = (f & 1) ? pile_b : pile_a;
             long long edges = 0;
             for (long long j = tid; j < nr; j += stride) {
-                vid_t u = settled[j];
-                double du = d[u];
+                vid_t u = __ldcg(&settled[j]);
+                double du = __ldcg(&d[u]);
                 for (long long k = hptr[u], end = hptr[u + 1]; k < end; ++k, ++edges) {
                     vid_t v = hind[k];
                     double nd = du + as_f64(hw[k]);
-                    if (!(nd < d[v] && nd < atomic_min_nonneg(&d[v], nd))) continue;
+                    if (!(nd < __ldcg(&d[v]) && nd < atomic_min_nonneg(&d[v], nd))) continue;
                     if (nd < split) {
                         if (mark_once(&mine[v])) enqueue(q, &size[i % 3], v);
-                    } else if (!in_pile[v] && atomicExch(&in_pile[v], 1) == 0) {
+                    } else if (mark_once(&in_pile[v])) {
                         enqueue(pile, &psize[f % 3], v);
                     }
                 }
@@ -441,7 +455,7 @@ __device__ void banded_two(const long long* __restrict__ indptr,
             vid_t np = vpsize[f % 3];
             double low = POS_INF;
             for (long long j = tid; j < np; j += stride) {
-                double dv = d[pile[j]];
+                double dv = __ldcg(&d[__ldcg(&pile[j])]);
                 if (!(dv < split)) low = fmin(low, dv);
             }
             warp_min_into(low, &th[NF_MIN + f % 2]);
@@ -458,8 +472,8 @@ __device__ void banded_two(const long long* __restrict__ indptr,
                 vid_t* q = (i & 1) ? queue_b : queue_a;
                 if (tid == 0) th[NF_MIN + (f + 1) % 2] = POS_INF;
                 for (long long j = tid; j < np; j += stride) {
-                    vid_t v = pile[j];
-                    double dv = d[v];
+                    vid_t v = __ldcg(&pile[j]);
+                    double dv = __ldcg(&d[v]);
                     if (dv < next) {
                         in_pile[v] = 0;
                         if (!(dv < split)) {
