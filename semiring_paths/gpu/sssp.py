@@ -176,8 +176,8 @@ class FusedSSSP(RuleLoops):
         ``workfront``.  H100, ``bench_gpu.py --scale 22 --grid 1000 --sources 16``,
         weights 1..64, median ms (``f438d37``) — Kronecker 22: economic 9.00, Crauser
         10.22, Δ-stepping 10.52, Martín 10.79, near-far 11.37, workfront 11.92; 1000²
-        grid: workfront 10.46, economic 77.8, Crauser 78.9, Martín 119 (near-far banded,
-        4 sources: 9.10 against workfront 10.55, scratch/dev/nf_two.py)."""
+        grid: workfront 10.46, economic 77.8, Crauser 78.9, Martín 119; on ``2431361``
+        (``banded_two``) near-far 8.36, Δ-stepping 10.13, workfront 10.65."""
         if semiring.name != "min_plus":
             return None
         if self._has_hubs:
