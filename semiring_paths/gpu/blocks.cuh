@@ -1,7 +1,8 @@
 // Building blocks of the device-resident loops (bfs_loop.cu, rules.cu, tails.cu): the
-// routed rules' split and a warp's minimum, a block-wide scan, and the searches of edge-balanced work (which frontier position holds edge e,
-// given the ascending exclusive prefix sum of the frontier's out-degrees).  Prepended
-// to every module by gpu/device.py, after atomics.cuh.
+// routed rules' split and a warp's minimum, a block-wide scan, and the searches of
+// edge-balanced work (which frontier position holds edge e, given the ascending
+// exclusive prefix sum of the frontier's out-degrees).  Prepended to every module by
+// gpu/device.py, after atomics.cuh.
 #pragma once
 
 #define POS_INF __longlong_as_double(0x7ff0000000000000LL)

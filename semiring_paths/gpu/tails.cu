@@ -366,15 +366,15 @@ __device__ void sssp_tail_two(const long long* __restrict__ indptr,
 // and list what they relax in R; before a refill it relaxes the heavy edges of R once
 // (a barrier; what that lowers lies past the split, but a value that lands below it is
 // queued and the rounds go on, listing anew in the next R: heavy pass h lists under
-// stamp h, its size in ring slot h % 2, the other slot cleared during the pass).  Rings of three (sizes, sums) as in the tails above: round i uses slot
-// i % 3 and clears slot (i + 2) % 3, refill f likewise.  State in ctl (round, refill,
-// done, rows, heavy passes, R's sizes) and th (split, the refills' minima), so the host relaunches it
-// where it stopped when `cap` round records are full; each record: frontier (queue +
-// second-hop vertices), edges, the next queue, the pile; fs: split.  What other SMs
-// wrote since this one last read it (pile entries, d, the pile flags another SM's refill
-// cleared) is read from L2 (__ldcg, mark_once): a stale pile flag read from L1 lost a
-// vertex (p2p-Gnutella31, 1 source in 22, distances 28 too large).  A heavy pass's
+// stamp h, its size in ring slot h % 2, the other slot cleared during the pass).
+// Rings of three (sizes, sums) as in the tails above: round i uses slot i % 3 and
+// clears slot (i + 2) % 3, refill f likewise.  State in ctl (round, refill, done, rows,
+// heavy passes, R's sizes) and th (split, the refills' minima), so the host relaunches
+// it where it stopped when `cap` round records are full; each record: frontier (queue +
+// second-hop vertices), edges, the next queue, the pile; fs: split.  A heavy pass's
 // edges count in the next round's record (or, at the end, in a record of their own).
+// What other SMs wrote since this one may last have read it (pile entries, their d, a
+// pile flag another SM's refill cleared) is read from L2 (__ldcg, mark_once).
 enum { NF_ROUND = 0, NF_REFILL, NF_DONE, NF_ROWS, NF_HEAVY, NF_RSIZE, NF_SUMS = NF_RSIZE + 2,
        NF_SLOTS = NF_SUMS + 2 * 3 };
 enum { NF_SPLIT = 0, NF_MIN, NF_TH_SLOTS = NF_MIN + 2 };
