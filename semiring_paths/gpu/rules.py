@@ -13,6 +13,11 @@ while the frontier is wide, back when it thins: each launch returns when its sha
 fitting, and the host relaunches the other from the same device state.  Round records
 come back in batches of ``RECORDS`` rows.
 
+On large graphs without hubs, near-far and Δ-stepping run instead as the workfront
+tail's two hops a grid barrier, banded (``tails.cu``'s ``banded_two``, ``BANDED_TWO``):
+there a one-block round is bound by its SM's throughput, and a grid-wide round that
+relaxes two hops halves the rounds.
+
 Bellman-Ford relaxes every reached vertex each round, so its rounds are always wide: one
 cooperative grid as large as stays resident runs them all, two grid barriers a round.
 """
@@ -37,7 +42,7 @@ RULES = {"near-far": "near_far", "delta-stepping": "delta", "martin": "martin",
 BANDED = ("near-far", "delta-stepping")
 #: rules.cu's constants: its ctl and th slots, R_SEGS
 K = cu_constants("rules.cu")
-#: tails.cu's: near_far_two's ctl and th slots
+#: tails.cu's: banded_two's ctl and th slots
 T = cu_constants("tails.cu")
 
 
