@@ -10,7 +10,6 @@ pointers are always 8 bytes.
 
 from __future__ import annotations
 
-import os
 import re
 from functools import cache, cached_property
 from itertools import pairwise
@@ -173,9 +172,7 @@ class DeviceGraph:
     @cached_property
     def _tails(self):
         """The persistent tails, launched cooperatively (a grid that stays resident)."""
-        # development switches, e.g. SEMIRING_PATHS_TAIL_DEFS=-DTAIL_ONE_HOP (tails.cu)
-        defs = tuple(os.environ.get("SEMIRING_PATHS_TAIL_DEFS", "").split())
-        return cp.RawModule(code=self._source("tails.cu"), options=_NVRTC + defs,
+        return cp.RawModule(code=self._source("tails.cu"), options=_NVRTC,
                             enable_cooperative_groups=True)
 
     def _kernel(self, name):

@@ -256,7 +256,10 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
 // later drop supersedes (more edges than one round a barrier).  counts[i] = |queue|
 // after round start + i + 1 (a round: two hops).
 // The two hops of a round from queue q (nf vertices, marks `mine`), shared by
-// sssp_tail_two and near_far_two.  BAND: WORKFRONT (split +inf, nothing piled), or
+// sssp_tail_two and banded_two:
+//   t₁ = q min.+ A ; d = min(d, t₁) ; q₁ = what t₁ lowered (⟨δ < split⟩ where banded)
+//   t₂ = q₁ min.+ A (at once, by the lanes that lowered it) ; d = min(d, t₂)
+//   next q = what t₂ lowered ⟨δ < split⟩ ; pile ∪= what either lowered ⟨δ ≥ split⟩.  BAND: WORKFRONT (split +inf, nothing piled), or
 // NEAR_FAR / DELTA: a vertex lowered to split or above is not relaxed on but piled
 // (once: in_pile), only what the second hop lowers below split is queued, and the
 // thread's hops (vertices relaxed at the second hop) and edges are added to *hops /
@@ -312,12 +315,6 @@ __device__ __forceinline__ void two_hops(const long long* __restrict__ indptr,
                 if (b == 0) to_pile(v);
                 continue;
             }
-#ifdef TAIL_ONE_HOP
-            if (BANDED) {                                      // dev: one hop a round
-                if (b == 0 && mark_once(&R.next[v])) enqueue(R.nq, nsize, v);
-                continue;
-            }
-#endif
             if (BANDED && b == 0) ++*hops;
             if (BAND == DELTA && b == 0) to_bucket(bucket, v);
             for (long long k2 = vs + b; k2 < ve; k2 += QUAD) {
