@@ -128,7 +128,10 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
     the graph only), each reached vertex once; near-far and Δ-stepping (whose rounds
     depend on the order of relaxations) record every round with its split.  Both shapes
     run: one block throughout, and the grid from the first wide round; near-far and
-    Δ-stepping also as ``banded_two`` (two hops a grid barrier).  The last graph's
+    Δ-stepping also as ``banded_two`` (two hops a grid barrier); the settle rules also
+    with their thin rounds' pile in shared memory (``settle.cu``), once with room for
+    only a round's worst and 64 entries more (compacted, handed back for room and for
+    width, taken up again).  The last graph's
     second frontier holds 5 000 sinks in a row: windows of the grid's edge-balanced
     relaxation with no edges at all."""
     from semiring_paths.generators import grid, kronecker
@@ -140,11 +143,18 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
     dst = np.r_[np.arange(1, 6000), rng.choice(np.r_[hubs, 1, 2, 3], 20000)]
     sinks = sp.Graph.from_edges(src, dst, weights=rng.integers(1, 10, src.size).astype(float),
                                 n_vertices=6000)
-    shapes = [(10**9, "never"), (64, "never")]
+    from semiring_paths.gpu.rules import S
+
+    shapes = [(10**9, "never", "never", None), (64, "never", "never", None)]
     if strategy in ("near-far", "delta-stepping"):
-        shapes.append((64, "always"))                       # tails.cu's banded_two
-    for wide_at, banded in shapes:
+        shapes.append((64, "always", "never", None))       # tails.cu's banded_two
+    else:                                                   # settle.cu's shared pile
+        shapes += [(10**9, "never", "auto", None), (64, "never", "auto", None),
+                   (10**9, "never", "auto", S.SH_EDGES + 64)]
+    for wide_at, banded, shared, room in shapes:
         monkeypatch.setattr(RuleLoops, "BANDED_TWO", banded)
+        monkeypatch.setattr(RuleLoops, "SHARED_PILE", shared)
+        monkeypatch.setattr(RuleLoops, "SHARED_CAP", room)
         monkeypatch.setattr(RuleLoops, "WIDE_AT", wide_at)
         monkeypatch.setattr(RuleLoops, "THIN_AT", min(wide_at, 16))
         monkeypatch.setattr(RuleLoops, "RECORDS", 7)          # batches of round records

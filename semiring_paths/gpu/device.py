@@ -159,11 +159,13 @@ class DeviceGraph:
         self.indices = cp.asarray(G.indices, dtype=self.vid)
 
     # ----------------------------------------------------------------- device data
-    def _source(self, name: str) -> str:
+    def _source(self, *names: str) -> str:
+        """Kernel files ``names``, in order, after the id type and the shared headers."""
         here = Path(__file__).parent
         vid_t = "long long" if self.vid == np.int64 else "int"
         return (f"typedef {vid_t} vid_t;\n" + (here / "atomics.cuh").read_text()
-                + (here / "blocks.cuh").read_text() + (here / name).read_text())
+                + (here / "blocks.cuh").read_text()
+                + "".join((here / name).read_text() for name in names))
 
     @cached_property
     def _module(self):

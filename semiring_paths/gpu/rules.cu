@@ -50,7 +50,10 @@
 enum Rule { NEAR_FAR = 0, DELTA = 1, MARTIN = 2, CRAUSER = 3, ECONOMIC = 4 };
 // ctl slots (long long)
 enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET,
-       BIGS, NEAR_E, NEXT_E, NEAR_AT, PILE_AT, CTL_SLOTS };
+       BIGS, NEAR_E, NEXT_E, NEAR_AT, PILE_AT, GO, HOLD, CTL_SLOTS };
+// GO: the shape the host launches next (a launch's last word); HOLD: the round before
+// which one block keeps a settle search that settle.cu handed back
+enum { GO_BLOCK = 0, GO_GRID, GO_SHARED };
 // NEAR_AT / PILE_AT: the near queue's and the pile's sizes as the step began, written
 // only between barriers and on the way out: NEAR and PILE grow while the fastest threads
 // select or relax, and every thread must read the same step from them
@@ -153,7 +156,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                           long long thin_at, long long wide_e, long long thin_e,
                           long long pile_div, int lanes, vid_t* big_v,
                           long long* big_off, long long big, int big_graph,
-                          long long* bsum, int narrow) {
+                          long long* bsum, int narrow, long long shared_at) {
     const bool routed = RULE == NEAR_FAR || RULE == DELTA;
     // the grid's edge-balanced relaxation: the frontier's edge offsets (in big_off, which
     // only the one block's listing of big vertices uses otherwise), a window of the
@@ -184,21 +187,23 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
 #ifdef RULE_PROF
     long long prof_t = clock64(), prof_acc[P_SLOTS] = {0};
 #endif
-    auto leave = [&]() {                 // every thread calls it, together
+    auto leave = [&](int go) {           // every thread calls it, together
 #ifdef RULE_PROF
         if (tid == 0)
             for (int k = 0; k < P_SLOTS; ++k) atomicAdd(&rule_prof[k], prof_acc[k]);
 #endif
         if (!GRID) {
             __syncthreads();
-            if (threadIdx.x == 0) ctl_s[NEAR_AT] = ctl_s[NEAR];
+            if (threadIdx.x == 0) { ctl_s[NEAR_AT] = ctl_s[NEAR]; ctl_s[GO] = go; }
             __syncthreads();
             if (threadIdx.x < CTL_SLOTS) ctl_g[threadIdx.x] = ctl_s[threadIdx.x];
             if (threadIdx.x < TH_SLOTS) th_g[threadIdx.x] = th_s[threadIdx.x];
         } else if (tid == 0) {
             ctl[NEAR_AT] = ctl[NEAR];
+            ctl[GO] = go;
         }
     };
+    const int here = GRID ? GO_GRID : GO_BLOCK, other = GRID ? GO_BLOCK : GO_GRID;
     // whether this launch's shape suits the next step: its near queue (Δ-stepping's
     // heavy pass: R) and the pile over pile_div (a pile entry costs a read or two, not
     // edges) and, on graphs with hubs (big_graph), the near queue's edges: a hub's 10⁵
@@ -211,8 +216,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         // ---- every thread reads the same state (written before the last barrier)
         long long nq = vload(&ctl[NEAR_AT]), np = vload(&ctl[PILE]), rs = vload(&ctl[RSIZE]);
         long long r = vload(&ctl[ROUND]), np_at = vload(&ctl[PILE_AT]);
-        if (vload(&ctl[DONE]) || vload(&ctl[REC]) >= cap) return leave();
-        if (!fits(nq, np_at, rs, nq > 0 ? vload(&ctl[NEAR_E]) : 0)) return leave();
+        if (vload(&ctl[DONE]) || vload(&ctl[REC]) >= cap) return leave(here);
+        if (!fits(nq, np_at, rs, nq > 0 ? vload(&ctl[NEAR_E]) : 0)) return leave(other);
+        // a settle rule's round top whose pile fits settle.cu's shared memory goes there
+        if (!GRID && !routed && nq == 0 && np_at <= shared_at && np_at > 0
+            && r >= vload(&ctl[HOLD]))
+            return leave(GO_SHARED);
         const long long* near_ptr = indptr;   // the near queue's edges (Δ: the light ones)
         bool qs = vload(&ctl[QSEL]) != 0, ps = vload(&ctl[PSEL]) != 0;
         vid_t* q = qs ? near_b : near_a;
@@ -232,7 +241,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             // ================= refill: θ = min over the pile, near = pile⟨δ < split⟩
             if (np == 0) {                                    // nothing open: done
                 if (tid == 0) ctl[DONE] = 1;
-                return leave();
+                return leave(here);
             }
             // the pile's entries P_ITEMS a thread at a time, their loads issued together
             vid_t pv[P_ITEMS];
@@ -317,7 +326,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             // after the relaxation), unless the near queue no longer fits this shape:
             // the other shape then finds nq > 0 and goes on from here
             nq = vload(&ctl[NEAR]);
-            if (!fits(nq, np_at, 0, vload(&ctl[NEAR_E]))) return leave();
+            if (!fits(nq, np_at, 0, vload(&ctl[NEAR_E]))) return leave(other);
         }
 #ifdef RULE_PROF
         if (tid == 0) ++prof_acc[P_ROUNDS];
@@ -615,12 +624,12 @@ extern "C" __global__ void __launch_bounds__(GRID ? 256 : 1024, GRID ? 4 : 1)   
         long long cap, long long wide_at, long long thin_at, long long wide_e,              \
         long long thin_e, long long pile_div, int lanes,                                    \
         vid_t* big_v, long long* big_off, long long big, int big_graph, long long* bsum,    \
-        int narrow) {                                                                       \
+        int narrow, long long shared_at) {                                                  \
     rule_loop<W, RULE, GRID>(indptr, indices, weights, hptr, hind, hw, minout, delta,       \
                              min_w, d, near_a, near_b, pile_a, pile_b, settled, mark,       \
                              in_pile, stamp, ctl, th, stats, fs, cap, wide_at, thin_at,     \
                              wide_e, thin_e, pile_div, lanes, big_v, big_off, big,          \
-                             big_graph, bsum, narrow);                                      \
+                             big_graph, bsum, narrow, shared_at);                           \
 }
 #define RULE_SHAPES(W, WTAG, RULE, RTAG)                                                     \
     RULE_KERNEL(W, WTAG, RULE, RTAG, false, block) RULE_KERNEL(W, WTAG, RULE, RTAG, true, grid)

@@ -44,6 +44,10 @@ BANDED = ("near-far", "delta-stepping")
 K = cu_constants("rules.cu")
 #: tails.cu's: banded_two's ctl and th slots
 T = cu_constants("tails.cu")
+#: settle.cu's: a shared-pile round's most edges and selected vertices, its hash table
+S = cu_constants("settle.cu")
+#: the settle rules, which also run their thin rounds with the pile in shared memory
+SETTLE = ("martin", "crauser", "crauser-economic")
 
 
 class RuleLoops:
@@ -117,12 +121,35 @@ class RuleLoops:
             return self.BANDED_C
         return self.DELTA_C if strategy == "delta-stepping" else None
 
+    #: the settle rules' thin rounds with the pile in shared memory (``settle.cu``):
+    #: "auto" (where the pile fits), "never" (``rules.cu``'s one block throughout)
+    SHARED_PILE: ClassVar[str] = "auto"
+    #: pile entries the shared memory holds (None: as many as the opt-in allows)
+    SHARED_CAP: ClassVar[int | None] = None
+
     @cached_property
     def _rules(self):
         # development switches, e.g. SEMIRING_PATHS_RULE_DEFS=-DRULE_PROF (rules.cu)
         defs = tuple(os.environ.get("SEMIRING_PATHS_RULE_DEFS", "").split())
-        return cp.RawModule(code=self._source("rules.cu"), options=_NVRTC + defs,
-                            enable_cooperative_groups=True)
+        return cp.RawModule(code=self._source("rules.cu", "settle.cu"),
+                            options=_NVRTC + defs, enable_cooperative_groups=True)
+
+    def _settle_room(self, strategy: str) -> tuple[int, int]:
+        """(pile entries, bytes of shared memory) of ``settle.cu``'s shape for
+        ``strategy``; no entries where it does not run."""
+        if (strategy not in SETTLE or self.SHARED_PILE == "never"
+                or self.graph.max_out_degree >= 1 << 31):
+            return 0, 0
+        ids = np.dtype(self.vid).itemsize
+        per = 8 + 8 + ids + 4 + (8 if strategy == "crauser" else 0)   # δ, row, v, degree
+        fixed = S.SH_HASH * (ids + 4) + S.SH_NEAR * 4                 # (minout)
+        optin = cp.cuda.Device().attributes.get("MaxSharedMemoryPerBlockOptin", 48 * 1024)
+        cap = (optin - 1024 - fixed) // per
+        if self.SHARED_CAP is not None:
+            cap = min(cap, self.SHARED_CAP)
+        if cap <= S.SH_EDGES:
+            return 0, 0
+        return cap, cap * per + fixed
 
     def _rule_loop(self, strategy: str, source: int, delta: float | None, trace):
         """One search by ``strategy``'s threshold rule; returns ``d`` on the device."""
@@ -154,6 +181,7 @@ class RuleLoops:
         fs = cp.empty(self.RECORDS, cp.float64)
         min_w = float(G.min_weight) if G.n_stored else 0.0
         lanes = self.LANES or self._lanes
+        cap, smem = self._settle_room(strategy)
         args = (*graph, self.min_out.val, np.float64(delta or 1.0), np.float64(min_w), d,
                 *queues, mark, in_pile, stamp, ctl, th, stats, fs,
                 np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
@@ -162,18 +190,29 @@ class RuleLoops:
                 cp.empty(max(n, 1), cp.int64),
                 np.int64(self._big), np.int32(self._has_hubs),
                 cp.empty(K.R_SEGS, cp.int64),
-                np.int32(max(n, G.n_stored) < 1 << 32))      # rules.cu count_add
-        grid = False
+                np.int32(max(n, G.n_stored) < 1 << 32),      # rules.cu count_add
+                np.int64(cap - S.SH_EDGES if cap else 0))     # the block's way to settle.cu
+        if cap:
+            shared = self._rules.get_function(f"settle_{tag}_{self.weight_tag}")
+            shared.max_dynamic_shared_size_bytes = smem
+            shared_args = (self.indptr, self.indices, self.weights, self.min_out.val,
+                           np.float64(min_w), d, *queues[2:4], in_pile, ctl, th, stats, fs,
+                           np.int64(self.RECORDS), np.int32(cap), np.int32(lanes))
+        shape = K.GO_BLOCK
         third = "changed" if strategy == "near-far" else "settled"
-        settle, settled = strategy in ("martin", "crauser", "crauser-economic"), 0
+        settle, settled = strategy in SETTLE, 0
         while True:
             t0 = time.perf_counter()
-            kernel = self._rules.get_function(
-                f"rule_{tag}_{'grid' if grid else 'block'}_{self.weight_tag}")
-            if grid:
-                kernel(*self._wide_grid(kernel, self.RULE_BLOCKS_PER_SM), args)
+            if shape == K.GO_SHARED:
+                shared((1,), (1024,), shared_args, shared_mem=smem)
             else:
-                kernel((1,), (self.BLOCK_THREADS,), args)
+                kernel = self._rules.get_function(
+                    f"rule_{tag}_{'grid' if shape == K.GO_GRID else 'block'}_"
+                    f"{self.weight_tag}")
+                if shape == K.GO_GRID:
+                    kernel(*self._wide_grid(kernel, self.RULE_BLOCKS_PER_SM), args)
+                else:
+                    kernel((1,), (self.BLOCK_THREADS,), args)
             state = ctl.get()
             rows = int(state[K.REC])
             if rows:
@@ -187,8 +226,7 @@ class RuleLoops:
                 ctl[K.REC] = 0
             if state[K.DONE]:
                 return d
-            if rows < self.RECORDS:           # it returned for the other shape
-                grid = not grid
+            shape = int(state[K.GO])          # the launch names the next shape
 
     # ------------------------------------------- near-far and Δ-stepping, two hops
     #: near-far and Δ-stepping as the workfront tail's two hops a grid barrier, banded

@@ -1,0 +1,270 @@
+// semiring_paths: the settle rules' thin rounds with the pile in shared memory
+// (gpu/rules.py; compiled in one module after rules.cu, whose ctl and th slots it uses).
+//
+// Martín, Crauser and economic Crauser settle, each round, the open vertices whose
+// tentative distance δ is at most θ (the rule's threshold over the pile's least key:
+// min δ, min δ + minout, min δ + min w) and relax their edges (DESIGN §2, paper 001).  On
+// a road network or a grid one block runs 10⁴ such rounds of a hundred vertices, and
+// rules.cu's one-block round is a chain of seven dependent global-memory trips (select:
+// pile entry → δ and minout; relax: queue entry → row → column and weight → atomicMin →
+// pile flag), about 6 µs on the 1000² grid.  Here the pile lives in shared memory, each
+// entry with what a round needs of it (vertex, δ, minout, first edge, out-degree), so
+// that a round is two trips:
+//
+//   select  near = pile⟨δ ≤ θ⟩ (slots into `near`), the kept entries' least key and the
+//           selected out-edges: shared memory only
+//   relax   t = near min.+ A ; d = min(d, t): column and weight (trip 1), then atomicMin
+//           d(v) with v's slot (in_pile[v] - 1, 0: none), row and minout (trip 2).  A
+//           lowered v's entry takes the new δ by a shared atomicMin; an unpiled v gets an
+//           entry from the one lowering that found d(v) = ∞ (its creator), and the other
+//           lowerings of that round find the new slot in a shared hash table on v
+//   book    thread 0 records the round and keeps θ's key (the kept entries' least key
+//           and each lowered key's: no pass over the pile for it); the selected entries
+//           die (δ = -1), compacted away when the free room falls under a round's worst
+//
+// A round relaxes at most SH_EDGES edges (the hash table's load stays under 3/8) and
+// selects at most SH_NEAR vertices: a wider one, or a pile that no longer fits, hands
+// the search back to rules.cu's one block (ctl[GO], ctl[HOLD]) with the pile written
+// back, before anything of that round is changed.  Entered only at a round's top (the
+// near queue empty), as rules.cu's one block leaves for it.
+
+#define SH_HASH 4096
+#define SH_EDGES 1536
+#define SH_NEAR 1536
+// rounds the one block keeps a search after it came back from here for room
+#define SH_HOLD 32
+
+// a vertex's bucket in the hash table (Fibonacci hashing, 12 bits)
+__device__ __forceinline__ int sh_bucket(vid_t v) {
+    return (int)(((unsigned long long)v * 0x9E3779B97F4A7C15ull) >> 52);
+}
+
+template <class W, int RULE>
+__device__ void settle_block(const long long* __restrict__ indptr,
+                             const vid_t* __restrict__ indices,
+                             const W* __restrict__ weights,
+                             const double* __restrict__ minout, double min_w,
+                             double* d, vid_t* pile_a, vid_t* pile_b, int* in_pile,
+                             long long* ctl, double* th, long long* stats, double* fs,
+                             long long records, int cap, int lanes) {
+    const bool crauser = RULE == CRAUSER;
+    const int t = threadIdx.x, T = blockDim.x;
+    // ---- the shared memory: entries (struct of arrays), the hash table, the near slots
+    extern __shared__ double settle_smem[];
+    double* snd = settle_smem;                                  // δ of the entry (-1: dead)
+    long long* sst = (long long*)(snd + cap);                   // its first edge
+    double* smo = (double*)(sst + cap);                         // minout (Crauser)
+    vid_t* sv = (vid_t*)(smo + (crauser ? cap : 0));            // its vertex
+    vid_t* hk = sv + cap;                                       // hash keys (-1: empty)
+    int* sdg = (int*)(hk + SH_HASH);                            // its out-degree
+    int* hs = sdg + cap;                                        // hash slots (-1: not yet)
+    int* near = hs + SH_HASH;                                   // the selected slots
+    __shared__ int s_top, s_nsel, s_kept, s_out;
+    __shared__ unsigned s_edges;
+    __shared__ double s_kmin, s_pmin, s_key;
+    __shared__ long long s_round, s_rec;
+
+    // ---- leave: the live entries back to the pile (in_pile stays set), the state to ctl
+    auto leave = [&](int go, bool done) {                   // every thread, together
+        __syncthreads();
+        const int top = s_top;
+        if (t == 0) s_out = 0;
+        __syncthreads();
+        vid_t* pile = ctl[PSEL] ? pile_b : pile_a;
+        for (int i = t; i < top; i += T)
+            if (snd[i] >= 0.0) pile[atomicAdd(&s_out, 1)] = sv[i];
+        __syncthreads();
+        if (t == 0) {
+            ctl[PILE] = ctl[PILE_AT] = s_out;
+            ctl[PILE2] = 0;
+            ctl[NEAR] = ctl[NEAR_AT] = 0;
+            ctl[ROUND] = s_round;
+            ctl[REC] = s_rec;
+            ctl[DONE] = done;
+            ctl[GO] = go;
+            if (go == GO_BLOCK) ctl[HOLD] = s_round + SH_HOLD;
+            th[PILE_MIN] = s_key;
+            th[PILE_MIN2] = RULE_INF;
+        }
+    };
+
+    // ================= enter: the pile's entries into shared memory, their slots noted
+    const long long np = ctl[PILE];
+    if (ctl[NEAR_AT] != 0 || np > cap - SH_EDGES) {         // not a round's top, or no room
+        if (t == 0) { ctl[GO] = GO_BLOCK; ctl[HOLD] = ctl[ROUND] + SH_HOLD; }
+        return;
+    }
+    {
+        const vid_t* pile = ctl[PSEL] ? pile_b : pile_a;
+        for (int j = t; j < np; j += T) {
+            vid_t v = pile[j];
+            long long row = indptr[v];
+            sv[j] = v;
+            snd[j] = d[v];
+            sst[j] = row;
+            sdg[j] = (int)(indptr[v + 1] - row);
+            if (crauser) smo[j] = minout[v];
+            in_pile[v] = j + 1;
+        }
+        for (int b = t; b < SH_HASH; b += T) { hk[b] = -1; hs[b] = -1; }
+        if (t == 0) {
+            s_top = (int)np;
+            s_nsel = 0; s_kept = 0; s_edges = 0;
+            s_kmin = s_pmin = RULE_INF;
+            s_key = th[PILE_MIN];
+            s_round = ctl[ROUND];
+            s_rec = 0;
+        }
+        __syncthreads();
+    }
+    const int gid = t / lanes, groups = T / lanes, lane = t % lanes;
+    for (;;) {
+        // ---- every thread reads the same state (written before the last barrier)
+        const int top = s_top;
+        const long long r = s_round;
+        if (s_rec >= records) return leave(GO_SHARED, false);
+        const double low = s_key;
+        // ================= select: near = pile⟨δ ≤ θ⟩; the kept entries' least key
+        const double theta = RULE == ECONOMIC ? low + min_w : low;   // inf: sinks, all
+        double kmin = RULE_INF;
+        unsigned edges = 0;
+        int kept = 0;
+        for (int i = t; i < top; i += T) {
+            const double nd = snd[i];
+            if (nd < 0.0) continue;                              // dead
+            if (nd <= theta) {
+                cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+                int base = 0;
+                if (g.thread_rank() == 0) base = atomicAdd(&s_nsel, (int)g.size());
+                int at = g.shfl(base, 0) + (int)g.thread_rank();
+                if (at < SH_NEAR) near[at] = i;
+                edges += (unsigned)min(sdg[i], SH_EDGES + 1);     // exact while it counts
+            } else {
+                ++kept;
+                kmin = fmin(kmin, crauser ? nd + smo[i] : nd);
+            }
+        }
+        for (int b = t; b < SH_HASH; b += T) { hk[b] = -1; hs[b] = -1; }
+        edges = __reduce_add_sync(0xffffffffu, edges);
+        kept = __reduce_add_sync(0xffffffffu, (unsigned)kept);
+        if ((t & 31) == 0) {
+            if (edges) atomicAdd(&s_edges, edges);
+            if (kept) atomicAdd(&s_kept, kept);
+        }
+        warp_min_into(kmin, &s_kmin);
+        __syncthreads();
+        const int nsel = s_nsel;
+        const unsigned ne = s_edges;
+        if (nsel == 0 && s_kept == 0) return leave(GO_SHARED, true);    // nothing open
+        // too wide (or, never seen, nothing at or under θ): rules.cu's block goes on
+        if (nsel > SH_NEAR || ne > SH_EDGES || nsel == 0) return leave(GO_BLOCK, false);
+        // ================= relax: t = near min.+ A ; d = min(d, t), the pile's entries
+        //                   following (a lowered key into pmin)
+        double pmin = RULE_INF;
+        for (int j = gid; j < nsel; j += groups) {
+            const int i = near[j];
+            const double du = snd[i];
+            const long long start = sst[i], end = start + sdg[i];
+            for (long long k = start + lane; k < end; k += lanes) {
+                const vid_t v = indices[k];                              // trip 1
+                const double nd = du + as_f64(weights[k]);
+                const double old = atomic_min_nonneg(&d[v], nd);          // trip 2
+                const int s = __ldcg(&in_pile[v]);
+                const long long row = indptr[v], row_end = indptr[v + 1];
+                const double mo = crauser ? minout[v] : 0.0;
+                if (!(nd < old)) continue;
+                pmin = fmin(pmin, nd + mo);
+                int slot;
+                if (s > 0) {                                     // piled: its entry
+                    slot = s - 1;
+                } else if (old == RULE_INF) {                    // first reached: create
+                    slot = atomicAdd(&s_top, 1);
+                    int b = sh_bucket(v);
+                    while (cas_vid(&hk[b], (vid_t)-1, v) != (vid_t)-1) b = (b + 1) & (SH_HASH - 1);
+                    sv[slot] = v;
+                    snd[slot] = nd;
+                    sst[slot] = row;
+                    sdg[slot] = (int)(row_end - row);
+                    if (crauser) smo[slot] = mo;
+                    __threadfence_block();                           // the entry, then its slot
+                    *(volatile int*)&hs[b] = slot;
+                    in_pile[v] = slot + 1;
+                    continue;
+                } else {                                         // created this round: find it
+                    int b = sh_bucket(v);
+                    for (;;) {
+                        vid_t key = *(volatile vid_t*)&hk[b];
+                        if (key == v) break;
+                        if (key != (vid_t)-1) b = (b + 1) & (SH_HASH - 1);   // else: wait
+                    }
+                    while ((slot = *(volatile int*)&hs[b]) < 0) {}
+                }
+                atomic_min_nonneg(&snd[slot], nd);
+            }
+        }
+        warp_min_into(pmin, &s_pmin);
+        __syncthreads();
+        // ================= book: the round's record, θ's key; the selected entries die
+        if (t == 0) {
+            const long long row = s_rec;
+            const int created = s_top - top;
+            stats[4 * row] = nsel;
+            stats[4 * row + 1] = ne;
+            stats[4 * row + 2] = nsel;
+            stats[4 * row + 3] = s_kept + created;
+            fs[row] = theta;
+            s_key = fmin(s_kmin, s_pmin);
+            s_kmin = s_pmin = RULE_INF;
+            s_nsel = 0; s_kept = 0; s_edges = 0;
+            s_rec = row + 1;
+            s_round = r + 1;
+        }
+        for (int j = t; j < nsel; j += T) {
+            const int i = near[j];
+            snd[i] = -1.0;
+            in_pile[sv[i]] = 0;
+        }
+        __syncthreads();
+        if (s_top <= cap - SH_EDGES) continue;
+        // ================= compact: the live entries to the front, in order, slots renewed
+        int out = 0;
+        const int end = s_top;
+        for (int c = 0; c < end; c += T) {
+            const int i = c + t;
+            const bool live = i < end && snd[i] >= 0.0;
+            vid_t v = 0; double nd = 0.0, mo = 0.0; long long st = 0; int dg = 0;
+            if (live) {
+                v = sv[i]; nd = snd[i]; st = sst[i]; dg = sdg[i];
+                if (crauser) mo = smo[i];
+            }
+            unsigned long long total;
+            const int at = out + (int)block_scan(live ? 1 : 0, &total);   // reads, then writes
+            if (live) {
+                sv[at] = v; snd[at] = nd; sst[at] = st; sdg[at] = dg;
+                if (crauser) smo[at] = mo;
+                in_pile[v] = at + 1;
+            }
+            out += (int)total;
+        }
+        if (t == 0) s_top = out;
+        __syncthreads();
+        if (out > cap - SH_EDGES) return leave(GO_BLOCK, false);   // the pile outgrew it
+    }
+}
+
+#define SETTLE_KERNEL(W, WTAG, RULE, RTAG)                                                  \
+extern "C" __global__ void __launch_bounds__(1024, 1) settle_##RTAG##_##WTAG(             \
+        const long long* indptr, const vid_t* indices, const W* weights,                    \
+        const double* minout, double min_w, double* d, vid_t* pile_a, vid_t* pile_b,         \
+        int* in_pile, long long* ctl, double* th, long long* stats, double* fs,             \
+        long long records, int cap, int lanes) {                                            \
+    settle_block<W, RULE>(indptr, indices, weights, minout, min_w, d, pile_a, pile_b,       \
+                          in_pile, ctl, th, stats, fs, records, cap, lanes);                \
+}
+#define SETTLE_ALL(W, WTAG)                                                                  \
+    SETTLE_KERNEL(W, WTAG, MARTIN, martin) SETTLE_KERNEL(W, WTAG, CRAUSER, crauser)        \
+    SETTLE_KERNEL(W, WTAG, ECONOMIC, economic)
+SETTLE_ALL(int, i32)
+SETTLE_ALL(long long, i64)
+SETTLE_ALL(float, f32)
+SETTLE_ALL(double, f64)
