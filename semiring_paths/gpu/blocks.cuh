@@ -14,19 +14,25 @@ __device__ __forceinline__ double next_split(double low, double delta, double sp
     return fmax(end, split);
 }
 
-// one thread's partial minimum (≥ +0.0) into *target: a warp minimum, then one atomic
-// a warp.  The bits of a double ≥ +0.0 order as its value: the high words' minimum, then
-// the low words' among the lanes holding it, two reductions against ten shuffles.
-__device__ __forceinline__ void warp_min_into(double x, double* target) {
+// the minimum of the warp's x (each ≥ +0.0), in every lane.  The bits of a double
+// ≥ +0.0 order as its value: the high words' minimum, then the low words' among the
+// lanes holding it, two reductions against ten shuffles.
+__device__ __forceinline__ double warp_min(double x) {
 #if __CUDA_ARCH__ >= 800
     unsigned long long b = (unsigned long long)__double_as_longlong(x);
     unsigned hi = __reduce_min_sync(0xffffffffu, (unsigned)(b >> 32));
     unsigned lo = __reduce_min_sync(0xffffffffu,
                                     (unsigned)(b >> 32) == hi ? (unsigned)b : 0xffffffffu);
-    x = __longlong_as_double((long long)(((unsigned long long)hi << 32) | lo));
+    return __longlong_as_double((long long)(((unsigned long long)hi << 32) | lo));
 #else
-    for (int o = 16; o > 0; o >>= 1) x = fmin(x, __shfl_down_sync(0xffffffffu, x, o));
+    for (int o = 16; o > 0; o >>= 1) x = fmin(x, __shfl_xor_sync(0xffffffffu, x, o));
+    return x;
 #endif
+}
+// one thread's partial minimum (≥ +0.0) into *target: a warp minimum, then one atomic
+// a warp
+__device__ __forceinline__ void warp_min_into(double x, double* target) {
+    x = warp_min(x);
     if ((threadIdx.x & 31) == 0 && x < POS_INF) atomic_min_nonneg(target, x);
 }
 

@@ -3,7 +3,8 @@
 // Near-Far, Δ-stepping, Martín, Crauser and economic Crauser differ only in which open
 // vertices a round relaxes (DESIGN §2, papers 001 and 002).  The open set lives in two
 // device queues: `near` (relaxed in the next round, each vertex once: mark = the round
-// whose queue holds it) and the `pile` (every other open vertex, once: in_pile).
+// whose queue holds it) and the `pile` (every other open vertex, once: in_pile, which
+// the settle rules set to -1 as they settle a vertex: settle.cu reads it so).
 //
 //   relax   t = near min.+ A ; d = min(d, t) ; each improved vertex is routed:
 //             near-far, Δ-stepping: below `split` to the next near queue, else the pile;
@@ -291,7 +292,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                     if (j0 + i * stride >= np) continue;
                     vid_t v = pv[i];
                     if (routed ? pd[i] < theta : pd[i] <= theta) {
-                        in_pile[v] = 0;
+                        in_pile[v] = routed ? 0 : -1;         // -1: settled (settle.cu)
                         mark[v] = r;                          // in round r's near queue
                         enqueue_to<GRID>(q, &ctl[NEAR], v, narrow);
                         if (big_graph) out += near_ptr[v + 1] - near_ptr[v];

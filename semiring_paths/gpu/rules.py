@@ -126,6 +126,8 @@ class RuleLoops:
     SHARED_PILE: ClassVar[str] = "auto"
     #: pile entries the shared memory holds (None: as many as the opt-in allows)
     SHARED_CAP: ClassVar[int | None] = None
+    #: threads of the shared-pile block
+    SHARED_THREADS: ClassVar[int] = 1024
 
     @cached_property
     def _rules(self):
@@ -134,22 +136,25 @@ class RuleLoops:
         return cp.RawModule(code=self._source("rules.cu", "settle.cu"),
                             options=_NVRTC + defs, enable_cooperative_groups=True)
 
-    def _settle_room(self, strategy: str) -> tuple[int, int]:
-        """(pile entries, bytes of shared memory) of ``settle.cu``'s shape for
-        ``strategy``; no entries where it does not run."""
+    def _settle_room(self, strategy: str):
+        """(kernel, pile entries, bytes of dynamic shared memory) of ``settle.cu``'s
+        shape for ``strategy``, its shared memory opted in; (None, 0, 0) where it does
+        not run."""
         if (strategy not in SETTLE or self.SHARED_PILE == "never"
                 or self.graph.max_out_degree >= 1 << 31):
-            return 0, 0
+            return None, 0, 0
+        kernel = self._rules.get_function(f"settle_{RULES[strategy]}_{self.weight_tag}")
         ids = np.dtype(self.vid).itemsize
         per = 8 + 8 + ids + 4 + (8 if strategy == "crauser" else 0)   # δ, row, v, degree
         fixed = S.SH_HASH * (ids + 4) + S.SH_NEAR * 4                 # (minout)
         optin = cp.cuda.Device().attributes.get("MaxSharedMemoryPerBlockOptin", 48 * 1024)
-        cap = (optin - 1024 - fixed) // per
+        cap = (optin - int(kernel.shared_size_bytes) - fixed) // per
         if self.SHARED_CAP is not None:
             cap = min(cap, self.SHARED_CAP)
         if cap <= S.SH_EDGES:
-            return 0, 0
-        return cap, cap * per + fixed
+            return None, 0, 0
+        kernel.max_dynamic_shared_size_bytes = cap * per + fixed
+        return kernel, cap, cap * per + fixed
 
     def _rule_loop(self, strategy: str, source: int, delta: float | None, trace):
         """One search by ``strategy``'s threshold rule; returns ``d`` on the device."""
@@ -172,6 +177,8 @@ class RuleLoops:
         mark = cp.full(n, -1, cp.int64)
         mark[source] = 0
         in_pile, stamp = cp.zeros(n, cp.int32), cp.full(n, -1, cp.int64)
+        if strategy in SETTLE:
+            in_pile[source] = -1                              # settled by the first round
         ctl = cp.zeros(K.CTL_SLOTS, cp.int64)
         ctl[K.NEAR] = ctl[K.NEAR_AT] = 1
         ctl[K.NEAR_E] = graph[0][source + 1] - graph[0][source]
@@ -181,7 +188,7 @@ class RuleLoops:
         fs = cp.empty(self.RECORDS, cp.float64)
         min_w = float(G.min_weight) if G.n_stored else 0.0
         lanes = self.LANES or self._lanes
-        cap, smem = self._settle_room(strategy)
+        shared, cap, smem = self._settle_room(strategy)
         args = (*graph, self.min_out.val, np.float64(delta or 1.0), np.float64(min_w), d,
                 *queues, mark, in_pile, stamp, ctl, th, stats, fs,
                 np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
@@ -193,8 +200,6 @@ class RuleLoops:
                 np.int32(max(n, G.n_stored) < 1 << 32),      # rules.cu count_add
                 np.int64(cap - S.SH_EDGES if cap else 0))     # the block's way to settle.cu
         if cap:
-            shared = self._rules.get_function(f"settle_{tag}_{self.weight_tag}")
-            shared.max_dynamic_shared_size_bytes = smem
             shared_args = (self.indptr, self.indices, self.weights, self.min_out.val,
                            np.float64(min_w), d, *queues[2:4], in_pile, ctl, th, stats, fs,
                            np.int64(self.RECORDS), np.int32(cap), np.int32(lanes))
@@ -204,7 +209,7 @@ class RuleLoops:
         while True:
             t0 = time.perf_counter()
             if shape == K.GO_SHARED:
-                shared((1,), (1024,), shared_args, shared_mem=smem)
+                shared((1,), (self.SHARED_THREADS,), shared_args, shared_mem=smem)
             else:
                 kernel = self._rules.get_function(
                     f"rule_{tag}_{'grid' if shape == K.GO_GRID else 'block'}_"

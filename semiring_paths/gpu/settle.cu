@@ -13,11 +13,14 @@
 //
 //   select  near = pile⟨δ ≤ θ⟩ (slots into `near`), the kept entries' least key and the
 //           selected out-edges: shared memory only
-//   relax   t = near min.+ A ; d = min(d, t): column and weight (trip 1), then atomicMin
-//           d(v) with v's slot (in_pile[v] - 1, 0: none), row and minout (trip 2).  A
-//           lowered v's entry takes the new δ by a shared atomicMin; an unpiled v gets an
-//           entry from the one lowering that found d(v) = ∞ (its creator), and the other
-//           lowerings of that round find the new slot in a shared hash table on v
+//   relax   t = near min.+ A ; δ = min(δ, t): column and weight (trip 1), then v's pile
+//           slot claimed (atomicCAS in_pile[v] from 0, unreached, to SH_CLAIM), with
+//           its row and minout for a new entry (trip 2).  A piled v (in_pile[v] - 1 its
+//           slot) takes min(δ, t) in its entry by a shared atomicMin; an unreached v gets
+//           an entry from the one relaxation whose claim won (its creator), and the
+//           others of that round find the new slot in a shared hash table on v; a
+//           settled v (-1) is passed by.  The entries hold δ: d is written as a vertex
+//           settles and as the pile goes back
 //   book    thread 0 records the round and keeps θ's key (the kept entries' least key
 //           and each lowered key's: no pass over the pile for it); the selected entries
 //           die (δ = -1), compacted away when the free room falls under a round's worst
@@ -33,6 +36,29 @@
 #define SH_NEAR 1536
 // rounds the one block keeps a search after it came back from here for room
 #define SH_HOLD 32
+// in_pile[v] while v's entry is being made (-1: settled, 0: unreached, else slot + 1)
+#define SH_CLAIM 0x7fffffff
+
+// opt-in instrumentation (-DSETTLE_PROF through SEMIRING_PATHS_RULE_DEFS): thread 0's
+// clock cycles in each phase, summed over the run in settle_prof (slots below)
+#ifdef SETTLE_PROF
+__device__ unsigned long long settle_prof[14];
+#define SPROF(k) if (t == 0) { long long c_ = clock64(); sprof[k] += c_ - sprof_t; \
+                               sprof_t = c_; }
+#else
+#define SPROF(k)
+#endif
+enum { SP_SELECT = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
+       SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_TRIP1, SP_TRIP2, SP_PRE, SP_EDGES,
+       SP_SLOTS };
+
+// the first line of a pile entry's row into L2, for the round that selects it
+template <class W>
+__device__ __forceinline__ void prefetch_row(const vid_t* indices, const W* weights,
+                                             long long row) {
+    asm volatile("prefetch.global.L2 [%0];" :: "l"(indices + row));
+    asm volatile("prefetch.global.L2 [%0];" :: "l"(weights + row));
+}
 
 // a vertex's bucket in the hash table (Fibonacci hashing, 12 bits)
 __device__ __forceinline__ int sh_bucket(vid_t v) {
@@ -59,20 +85,39 @@ __device__ void settle_block(const long long* __restrict__ indptr,
     int* sdg = (int*)(hk + SH_HASH);                            // its out-degree
     int* hs = sdg + cap;                                        // hash slots (-1: not yet)
     int* near = hs + SH_HASH;                                   // the selected slots
-    __shared__ int s_top, s_nsel, s_kept, s_out;
-    __shared__ unsigned s_edges;
-    __shared__ double s_kmin, s_pmin, s_key;
+    __shared__ int s_top, s_nsel, s_out;
+    __shared__ double s_key;
     __shared__ long long s_round, s_rec;
+    // a warp's sums and minima, a slot each (a shared atomic that 32 warps contend for
+    // costs hundreds of cycles); summed or reduced by whoever reads them
+    __shared__ unsigned w_edges[32], w_kept[32];
+    __shared__ double w_kmin[32], w_pmin[32];
+    const int nw = T >> 5, wl = t & 31;
 
+#ifdef SETTLE_PROF
+    // in shared memory: a local array would live in a tiny L1 (the pile takes the rest)
+    __shared__ long long sprof[SP_SLOTS];
+    if (t < SP_SLOTS) sprof[t] = 0;
+    long long sprof_t = clock64();
+#endif
     // ---- leave: the live entries back to the pile (in_pile stays set), the state to ctl
     auto leave = [&](int go, bool done) {                   // every thread, together
+#ifdef SETTLE_PROF
+        if (t == 0)
+            for (int k = 0; k < SP_SLOTS; ++k) atomicAdd(&settle_prof[k], sprof[k]);
+#endif
         __syncthreads();
         const int top = s_top;
         if (t == 0) s_out = 0;
         __syncthreads();
         vid_t* pile = ctl[PSEL] ? pile_b : pile_a;
-        for (int i = t; i < top; i += T)
-            if (snd[i] >= 0.0) pile[atomicAdd(&s_out, 1)] = sv[i];
+        for (int i = t; i < top; i += T) {
+            const double nd = snd[i];
+            if (nd >= 0.0) {
+                pile[atomicAdd(&s_out, 1)] = sv[i];
+                d[sv[i]] = nd;
+            }
+        }
         __syncthreads();
         if (t == 0) {
             ctl[PILE] = ctl[PILE_AT] = s_out;
@@ -105,12 +150,12 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             sdg[j] = (int)(indptr[v + 1] - row);
             if (crauser) smo[j] = minout[v];
             in_pile[v] = j + 1;
+            prefetch_row(indices, weights, row);
         }
         for (int b = t; b < SH_HASH; b += T) { hk[b] = -1; hs[b] = -1; }
         if (t == 0) {
             s_top = (int)np;
-            s_nsel = 0; s_kept = 0; s_edges = 0;
-            s_kmin = s_pmin = RULE_INF;
+            s_nsel = 0;
             s_key = th[PILE_MIN];
             s_round = ctl[ROUND];
             s_rec = 0;
@@ -147,15 +192,19 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         for (int b = t; b < SH_HASH; b += T) { hk[b] = -1; hs[b] = -1; }
         edges = __reduce_add_sync(0xffffffffu, edges);
         kept = __reduce_add_sync(0xffffffffu, (unsigned)kept);
-        if ((t & 31) == 0) {
-            if (edges) atomicAdd(&s_edges, edges);
-            if (kept) atomicAdd(&s_kept, kept);
+        kmin = warp_min(kmin);
+        if (wl == 0) {
+            w_edges[t >> 5] = edges;
+            w_kept[t >> 5] = kept;
+            w_kmin[t >> 5] = kmin;
         }
-        warp_min_into(kmin, &s_kmin);
+        SPROF(SP_SELECT)
         __syncthreads();
+        SPROF(SP_SELECT_WAIT)
         const int nsel = s_nsel;
-        const unsigned ne = s_edges;
-        if (nsel == 0 && s_kept == 0) return leave(GO_SHARED, true);    // nothing open
+        const unsigned ne = __reduce_add_sync(0xffffffffu, wl < nw ? w_edges[wl] : 0u);
+        const int nkept = (int)__reduce_add_sync(0xffffffffu, wl < nw ? w_kept[wl] : 0u);
+        if (nsel == 0 && nkept == 0) return leave(GO_SHARED, true);    // nothing open
         // too wide (or, never seen, nothing at or under θ): rules.cu's block goes on
         if (nsel > SH_NEAR || ne > SH_EDGES || nsel == 0) return leave(GO_BLOCK, false);
         // ================= relax: t = near min.+ A ; d = min(d, t), the pile's entries
@@ -165,19 +214,33 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             const int i = near[j];
             const double du = snd[i];
             const long long start = sst[i], end = start + sdg[i];
+            SPROF(SP_PRE)
             for (long long k = start + lane; k < end; k += lanes) {
+#ifdef SETTLE_PROF
+                long long c0 = clock64(), c1 = 0;
+#endif
                 const vid_t v = indices[k];                              // trip 1
                 const double nd = du + as_f64(weights[k]);
-                const double old = atomic_min_nonneg(&d[v], nd);          // trip 2
-                const int s = __ldcg(&in_pile[v]);
+#ifdef SETTLE_PROF
+                if (t == 0) {
+                    asm volatile("" :: "d"(nd), "l"((long long)v));
+                    c1 = clock64();
+                    sprof[SP_TRIP1] += c1 - c0;
+                }
+#endif
+                const int s = atomicCAS(&in_pile[v], 0, SH_CLAIM);       // trip 2
                 const long long row = indptr[v], row_end = indptr[v + 1];
                 const double mo = crauser ? minout[v] : 0.0;
-                if (!(nd < old)) continue;
-                pmin = fmin(pmin, nd + mo);
+#ifdef SETTLE_PROF
+                if (t == 0) {
+                    asm volatile("" :: "r"(s), "l"(row), "l"(row_end), "d"(mo));
+                    sprof[SP_TRIP2] += clock64() - c1;
+                }
+#endif
+                if (s < 0) continue;                             // settled
                 int slot;
-                if (s > 0) {                                     // piled: its entry
-                    slot = s - 1;
-                } else if (old == RULE_INF) {                    // first reached: create
+                if (s == 0) {                                    // first reached: create
+                    pmin = fmin(pmin, nd + mo);
                     slot = atomicAdd(&s_top, 1);
                     int b = sh_bucket(v);
                     while (cas_vid(&hk[b], (vid_t)-1, v) != (vid_t)-1) b = (b + 1) & (SH_HASH - 1);
@@ -189,7 +252,10 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                     __threadfence_block();                           // the entry, then its slot
                     *(volatile int*)&hs[b] = slot;
                     in_pile[v] = slot + 1;
+                    prefetch_row(indices, weights, row);
                     continue;
+                } else if (s != SH_CLAIM) {                      // piled: its entry
+                    slot = s - 1;
                 } else {                                         // created this round: find it
                     int b = sh_bucket(v);
                     for (;;) {
@@ -199,33 +265,48 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                     }
                     while ((slot = *(volatile int*)&hs[b]) < 0) {}
                 }
-                atomic_min_nonneg(&snd[slot], nd);
+                if (nd < atomic_min_nonneg(&snd[slot], nd)) pmin = fmin(pmin, nd + mo);
+            }
+            SPROF(SP_EDGES)
+        }
+        pmin = warp_min(pmin);
+        if (wl == 0) w_pmin[t >> 5] = pmin;
+        SPROF(SP_RELAX)
+        __syncthreads();
+        SPROF(SP_RELAX_WAIT)
+        // ================= book: the round's record, θ's key; the selected entries die
+        if (t < 32) {                                            // warp 0
+            const double key = fmin(warp_min(wl < nw ? w_kmin[wl] : RULE_INF),
+                                    warp_min(wl < nw ? w_pmin[wl] : RULE_INF));
+            if (t == 0) {
+                const long long row = s_rec;
+                stats[4 * row] = nsel;
+                stats[4 * row + 1] = ne;
+                stats[4 * row + 2] = nsel;
+                stats[4 * row + 3] = nkept + (s_top - top);   // kept and created
+                fs[row] = theta;
+                s_key = key;
+                s_nsel = 0;
+                s_rec = row + 1;
+                s_round = r + 1;
             }
         }
-        warp_min_into(pmin, &s_pmin);
-        __syncthreads();
-        // ================= book: the round's record, θ's key; the selected entries die
-        if (t == 0) {
-            const long long row = s_rec;
-            const int created = s_top - top;
-            stats[4 * row] = nsel;
-            stats[4 * row + 1] = ne;
-            stats[4 * row + 2] = nsel;
-            stats[4 * row + 3] = s_kept + created;
-            fs[row] = theta;
-            s_key = fmin(s_kmin, s_pmin);
-            s_kmin = s_pmin = RULE_INF;
-            s_nsel = 0; s_kept = 0; s_edges = 0;
-            s_rec = row + 1;
-            s_round = r + 1;
-        }
-        for (int j = t; j < nsel; j += T) {
+        for (int j = t; j < nsel; j += T) {                      // settled: δ final
             const int i = near[j];
+            d[sv[i]] = snd[i];
             snd[i] = -1.0;
-            in_pile[sv[i]] = 0;
+            in_pile[sv[i]] = -1;
         }
+#ifdef SETTLE_PROF
+        if (t == 0) sprof[SP_ROUNDS] += 1;
+#endif
+        SPROF(SP_BOOK)
         __syncthreads();
+        SPROF(SP_BOOK_WAIT)
         if (s_top <= cap - SH_EDGES) continue;
+#ifdef SETTLE_PROF
+        if (t == 0) sprof[SP_COMPACTIONS] += 1;
+#endif
         // ================= compact: the live entries to the front, in order, slots renewed
         int out = 0;
         const int end = s_top;
@@ -248,6 +329,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         }
         if (t == 0) s_top = out;
         __syncthreads();
+        SPROF(SP_COMPACT)
         if (out > cap - SH_EDGES) return leave(GO_BLOCK, false);   // the pile outgrew it
     }
 }
