@@ -21,12 +21,9 @@
 //           others of that round find the new slot in a shared hash table on v; a
 //           settled v (-1) is passed by.  The entries hold δ: d is written as a vertex
 //           settles and as the pile goes back
-//   settle  each selected vertex's group writes its δ to d and kills its entry (δ = -1,
-//           in_pile -1); dead entries are compacted away when the free room falls under
-//           a round's worst.  θ's key is the kept entries' least key and each lowered
-//           key's (no pass over the pile for it), reduced from per-warp slots by every
-//           thread as the next round begins; thread 0 writes the round's record then:
-//           two barriers a round
+//   book    thread 0 records the round and keeps θ's key (the kept entries' least key
+//           and each lowered key's: no pass over the pile for it); the selected entries
+//           die (δ = -1), compacted away when the free room falls under a round's worst
 //
 // A round relaxes at most SH_EDGES edges (the hash table's load stays under 3/8) and
 // selects at most SH_NEAR vertices: a wider one, or a pile that no longer fits, hands
@@ -45,14 +42,15 @@
 // opt-in instrumentation (-DSETTLE_PROF through SEMIRING_PATHS_RULE_DEFS): thread 0's
 // clock cycles in each phase, summed over the run in settle_prof (slots below)
 #ifdef SETTLE_PROF
-__device__ unsigned long long settle_prof[8];
+__device__ unsigned long long settle_prof[14];
 #define SPROF(k) if (t == 0) { long long c_ = clock64(); sprof[k] += c_ - sprof_t; \
                                sprof_t = c_; }
 #else
 #define SPROF(k)
 #endif
-enum { SP_SELECT = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_COMPACT, SP_ROUNDS,
-       SP_COMPACTIONS, SP_SLOTS };
+enum { SP_SELECT = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
+       SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_TRIP1, SP_TRIP2, SP_PRE, SP_EDGES,
+       SP_SLOTS };
 
 // the first line of a pile entry's row into L2, for the round that selects it
 template <class W>
@@ -87,53 +85,29 @@ __device__ void settle_block(const long long* __restrict__ indptr,
     int* sdg = (int*)(hk + SH_HASH);                            // its out-degree
     int* hs = sdg + cap;                                        // hash slots (-1: not yet)
     int* near = hs + SH_HASH;                                   // the selected slots
-    __shared__ int s_top, s_out;
-    __shared__ int s_nsel[2];           // a round's selected count, by round parity
+    __shared__ int s_top, s_nsel, s_out;
+    __shared__ double s_key;
+    __shared__ long long s_round, s_rec;
     // a warp's sums and minima, a slot each (a shared atomic that 32 warps contend for
-    // costs hundreds of cycles), reduced by whoever reads them: the select's kept keys by
-    // round parity (the next round reads them as it begins, while the fastest warps
-    // already select), the relaxation's lowered keys
+    // costs hundreds of cycles); summed or reduced by whoever reads them
     __shared__ unsigned w_edges[32], w_kept[32];
-    __shared__ double w_kmin[2][32], w_pmin[32];
+    __shared__ double w_kmin[32], w_pmin[32];
     const int nw = T >> 5, wl = t & 31;
-    // θ's key: the least of the last select's kept keys (parity q) and of the keys its
-    // round lowered; every thread reduces the same slots to the same value
-    auto pile_key = [&](int q) {
-        return fmin(warp_min(wl < nw ? w_kmin[q][wl] : RULE_INF),
-                    warp_min(wl < nw ? w_pmin[wl] : RULE_INF));
-    };
+
 #ifdef SETTLE_PROF
     // in shared memory: a local array would live in a tiny L1 (the pile takes the rest)
     __shared__ long long sprof[SP_SLOTS];
     if (t < SP_SLOTS) sprof[t] = 0;
     long long sprof_t = clock64();
 #endif
-    long long r = ctl[ROUND], rec = 0;  // every thread counts the rounds and records
-    // thread 0's record of the last round, written as the next one begins (no barrier of
-    // its own): selected, edges, kept, the top it began at, θ
-    long long p_nsel = -1, p_ne = 0, p_kept = 0, p_top = 0;
-    double p_theta = 0.0;
-    auto record = [&](int top) {
-        if (t == 0 && p_nsel >= 0) {
-            const long long row = rec - 1;
-            stats[4 * row] = p_nsel;
-            stats[4 * row + 1] = p_ne;
-            stats[4 * row + 2] = p_nsel;
-            stats[4 * row + 3] = p_kept + (top - p_top);         // kept and created
-            fs[row] = p_theta;
-            p_nsel = -1;
-        }
-    };
-    // ---- leave: the live entries back to the pile (in_pile stays set) with their δ,
-    //      the state to ctl, θ's key to th
-    auto leave = [&](int go, bool done, double key) {         // every thread, together
+    // ---- leave: the live entries back to the pile (in_pile stays set), the state to ctl
+    auto leave = [&](int go, bool done) {                   // every thread, together
 #ifdef SETTLE_PROF
         if (t == 0)
             for (int k = 0; k < SP_SLOTS; ++k) atomicAdd(&settle_prof[k], sprof[k]);
 #endif
         __syncthreads();
         const int top = s_top;
-        record(top);
         if (t == 0) s_out = 0;
         __syncthreads();
         vid_t* pile = ctl[PSEL] ? pile_b : pile_a;
@@ -149,12 +123,12 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             ctl[PILE] = ctl[PILE_AT] = s_out;
             ctl[PILE2] = 0;
             ctl[NEAR] = ctl[NEAR_AT] = 0;
-            ctl[ROUND] = r;
-            ctl[REC] = rec;
+            ctl[ROUND] = s_round;
+            ctl[REC] = s_rec;
             ctl[DONE] = done;
             ctl[GO] = go;
-            if (go == GO_BLOCK) ctl[HOLD] = r + SH_HOLD;
-            th[PILE_MIN] = key;
+            if (go == GO_BLOCK) ctl[HOLD] = s_round + SH_HOLD;
+            th[PILE_MIN] = s_key;
             th[PILE_MIN2] = RULE_INF;
         }
     };
@@ -179,29 +153,24 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             prefetch_row(indices, weights, row);
         }
         for (int b = t; b < SH_HASH; b += T) { hk[b] = -1; hs[b] = -1; }
-        if (t < 32) {                   // the key as if a select of parity (r - 1) left it
-            w_kmin[(r & 1) ^ 1][t] = RULE_INF;
-            w_pmin[t] = t == 0 ? th[PILE_MIN] : RULE_INF;
-        }
         if (t == 0) {
             s_top = (int)np;
-            s_nsel[r & 1] = 0;
+            s_nsel = 0;
+            s_key = th[PILE_MIN];
+            s_round = ctl[ROUND];
+            s_rec = 0;
         }
         __syncthreads();
     }
     const int gid = t / lanes, groups = T / lanes, lane = t % lanes;
-    // the lanes of this thread's group (for the group's own barrier)
-    const unsigned gmask = (lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u)
-                           << (wl & ~(lanes - 1));
     for (;;) {
         // ---- every thread reads the same state (written before the last barrier)
-        const int p = (int)(r & 1);
         const int top = s_top;
-        const double key = pile_key(p ^ 1);
-        record(top);
-        if (rec >= records) return leave(GO_SHARED, false, key);
+        const long long r = s_round;
+        if (s_rec >= records) return leave(GO_SHARED, false);
+        const double low = s_key;
         // ================= select: near = pile⟨δ ≤ θ⟩; the kept entries' least key
-        const double theta = RULE == ECONOMIC ? key + min_w : key;   // inf: sinks, all
+        const double theta = RULE == ECONOMIC ? low + min_w : low;   // inf: sinks, all
         double kmin = RULE_INF;
         unsigned edges = 0;
         int kept = 0;
@@ -211,7 +180,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             if (nd <= theta) {
                 cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
                 int base = 0;
-                if (g.thread_rank() == 0) base = atomicAdd(&s_nsel[p], (int)g.size());
+                if (g.thread_rank() == 0) base = atomicAdd(&s_nsel, (int)g.size());
                 int at = g.shfl(base, 0) + (int)g.thread_rank();
                 if (at < SH_NEAR) near[at] = i;
                 edges += (unsigned)min(sdg[i], SH_EDGES + 1);     // exact while it counts
@@ -227,32 +196,47 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         if (wl == 0) {
             w_edges[t >> 5] = edges;
             w_kept[t >> 5] = kept;
-            w_kmin[p][t >> 5] = kmin;
+            w_kmin[t >> 5] = kmin;
         }
         SPROF(SP_SELECT)
         __syncthreads();
         SPROF(SP_SELECT_WAIT)
-        const int nsel = s_nsel[p];
+        const int nsel = s_nsel;
         const unsigned ne = __reduce_add_sync(0xffffffffu, wl < nw ? w_edges[wl] : 0u);
         const int nkept = (int)__reduce_add_sync(0xffffffffu, wl < nw ? w_kept[wl] : 0u);
-        if (nsel == 0 && nkept == 0) return leave(GO_SHARED, true, key);    // nothing open
+        if (nsel == 0 && nkept == 0) return leave(GO_SHARED, true);    // nothing open
         // too wide (or, never seen, nothing at or under θ): rules.cu's block goes on
-        if (nsel > SH_NEAR || ne > SH_EDGES || nsel == 0) return leave(GO_BLOCK, false, key);
-        if (t == 0) s_nsel[p ^ 1] = 0;                           // read last round, all done
-        // ================= relax: t = near min.+ A ; δ = min(δ, t) in the entries, a
-        //                   lowered key into pmin; then the group's vertex is settled
+        if (nsel > SH_NEAR || ne > SH_EDGES || nsel == 0) return leave(GO_BLOCK, false);
+        // ================= relax: t = near min.+ A ; d = min(d, t), the pile's entries
+        //                   following (a lowered key into pmin)
         double pmin = RULE_INF;
         for (int j = gid; j < nsel; j += groups) {
             const int i = near[j];
-            const vid_t u = sv[i];
             const double du = snd[i];
             const long long start = sst[i], end = start + sdg[i];
+            SPROF(SP_PRE)
             for (long long k = start + lane; k < end; k += lanes) {
+#ifdef SETTLE_PROF
+                long long c0 = clock64(), c1 = 0;
+#endif
                 const vid_t v = indices[k];                              // trip 1
                 const double nd = du + as_f64(weights[k]);
+#ifdef SETTLE_PROF
+                if (t == 0) {
+                    asm volatile("" :: "d"(nd), "l"((long long)v));
+                    c1 = clock64();
+                    sprof[SP_TRIP1] += c1 - c0;
+                }
+#endif
                 const int s = atomicCAS(&in_pile[v], 0, SH_CLAIM);       // trip 2
                 const long long row = indptr[v], row_end = indptr[v + 1];
                 const double mo = crauser ? minout[v] : 0.0;
+#ifdef SETTLE_PROF
+                if (t == 0) {
+                    asm volatile("" :: "r"(s), "l"(row), "l"(row_end), "d"(mo));
+                    sprof[SP_TRIP2] += clock64() - c1;
+                }
+#endif
                 if (s < 0) continue;                             // settled
                 int slot;
                 if (s == 0) {                                    // first reached: create
@@ -283,27 +267,42 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 }
                 if (nd < atomic_min_nonneg(&snd[slot], nd)) pmin = fmin(pmin, nd + mo);
             }
-            __syncwarp(gmask);                   // every lane of the group has read u's entry
-            if (lane == 0) {                     // settled: δ final
-                d[u] = du;
-                snd[i] = -1.0;
-                in_pile[u] = -1;
-            }
+            SPROF(SP_EDGES)
         }
         pmin = warp_min(pmin);
         if (wl == 0) w_pmin[t >> 5] = pmin;
         SPROF(SP_RELAX)
         __syncthreads();
         SPROF(SP_RELAX_WAIT)
-        // ---- the round is done: its record waits for the next round's start
-        if (t == 0) {
-            p_nsel = nsel; p_ne = ne; p_kept = nkept; p_top = top; p_theta = theta;
+        // ================= book: the round's record, θ's key; the selected entries die
+        if (t < 32) {                                            // warp 0
+            const double key = fmin(warp_min(wl < nw ? w_kmin[wl] : RULE_INF),
+                                    warp_min(wl < nw ? w_pmin[wl] : RULE_INF));
+            if (t == 0) {
+                const long long row = s_rec;
+                stats[4 * row] = nsel;
+                stats[4 * row + 1] = ne;
+                stats[4 * row + 2] = nsel;
+                stats[4 * row + 3] = nkept + (s_top - top);   // kept and created
+                fs[row] = theta;
+                s_key = key;
+                s_nsel = 0;
+                s_rec = row + 1;
+                s_round = r + 1;
+            }
         }
-        ++r;
-        ++rec;
+        for (int j = t; j < nsel; j += T) {                      // settled: δ final
+            const int i = near[j];
+            d[sv[i]] = snd[i];
+            snd[i] = -1.0;
+            in_pile[sv[i]] = -1;
+        }
 #ifdef SETTLE_PROF
         if (t == 0) sprof[SP_ROUNDS] += 1;
 #endif
+        SPROF(SP_BOOK)
+        __syncthreads();
+        SPROF(SP_BOOK_WAIT)
         if (s_top <= cap - SH_EDGES) continue;
 #ifdef SETTLE_PROF
         if (t == 0) sprof[SP_COMPACTIONS] += 1;
@@ -328,11 +327,10 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             }
             out += (int)total;
         }
-        // the record keeps the pile's size: the kept, and the created counted from here
-        if (t == 0) { s_top = out; p_kept += end - out; }
+        if (t == 0) s_top = out;
         __syncthreads();
         SPROF(SP_COMPACT)
-        if (out > cap - SH_EDGES) return leave(GO_BLOCK, false, pile_key(p));   // outgrew it
+        if (out > cap - SH_EDGES) return leave(GO_BLOCK, false);   // the pile outgrew it
     }
 }
 
