@@ -25,6 +25,13 @@
 //           and each lowered key's: no pass over the pile for it); the selected entries
 //           die (δ = -1), compacted away when the free room falls under a round's worst
 //
+// Measured (H100, 1000² grid, weights 1..64, -DSETTLE_PROF): a Crauser round's relaxation
+// is its largest part, its second trip (the claim with the row and minout loads) the
+// slowest (about 2 200 cycles, the first about 1 200: the latency of the slowest lane of
+// a warp); claiming on in_pile, not atomicMin on d, took that trip from about 3 100.
+// Tried and not kept: folding the book into the next round's start (two barriers a
+// round; each group settling its own vertex): Crauser 68.1 → 73.1 ms, Martín 92.3 → 95.9.
+//
 // A round relaxes at most SH_EDGES edges (the hash table's load stays under 3/8) and
 // selects at most SH_NEAR vertices: a wider one, or a pile that no longer fits, hands
 // the search back to rules.cu's one block (ctl[GO], ctl[HOLD]) with the pile written
@@ -41,16 +48,15 @@
 
 // opt-in instrumentation (-DSETTLE_PROF through SEMIRING_PATHS_RULE_DEFS): thread 0's
 // clock cycles in each phase, summed over the run in settle_prof (slots below)
+enum { SP_SELECT = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
+       SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_SLOTS };
 #ifdef SETTLE_PROF
-__device__ unsigned long long settle_prof[14];
+__device__ unsigned long long settle_prof[SP_SLOTS];
 #define SPROF(k) if (t == 0) { long long c_ = clock64(); sprof[k] += c_ - sprof_t; \
                                sprof_t = c_; }
 #else
 #define SPROF(k)
 #endif
-enum { SP_SELECT = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
-       SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_TRIP1, SP_TRIP2, SP_PRE, SP_EDGES,
-       SP_SLOTS };
 
 // the first line of a pile entry's row into L2, for the round that selects it
 template <class W>
@@ -214,29 +220,12 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             const int i = near[j];
             const double du = snd[i];
             const long long start = sst[i], end = start + sdg[i];
-            SPROF(SP_PRE)
             for (long long k = start + lane; k < end; k += lanes) {
-#ifdef SETTLE_PROF
-                long long c0 = clock64(), c1 = 0;
-#endif
                 const vid_t v = indices[k];                              // trip 1
                 const double nd = du + as_f64(weights[k]);
-#ifdef SETTLE_PROF
-                if (t == 0) {
-                    asm volatile("" :: "d"(nd), "l"((long long)v));
-                    c1 = clock64();
-                    sprof[SP_TRIP1] += c1 - c0;
-                }
-#endif
                 const int s = atomicCAS(&in_pile[v], 0, SH_CLAIM);       // trip 2
                 const long long row = indptr[v], row_end = indptr[v + 1];
                 const double mo = crauser ? minout[v] : 0.0;
-#ifdef SETTLE_PROF
-                if (t == 0) {
-                    asm volatile("" :: "r"(s), "l"(row), "l"(row_end), "d"(mo));
-                    sprof[SP_TRIP2] += clock64() - c1;
-                }
-#endif
                 if (s < 0) continue;                             // settled
                 int slot;
                 if (s == 0) {                                    // first reached: create
@@ -267,7 +256,6 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 }
                 if (nd < atomic_min_nonneg(&snd[slot], nd)) pmin = fmin(pmin, nd + mo);
             }
-            SPROF(SP_EDGES)
         }
         pmin = warp_min(pmin);
         if (wl == 0) w_pmin[t >> 5] = pmin;
