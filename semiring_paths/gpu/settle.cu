@@ -24,13 +24,19 @@
 //   book    thread 0 records the round and keeps θ's key (the kept entries' least key
 //           and each lowered key's: no pass over the pile for it); the selected entries
 //           die (δ = -1), compacted away when the free room falls under a round's worst
+//           or the dead outnumber the live by SH_SLACK
 //
 // Measured (H100, 1000² grid, weights 1..64, -DSETTLE_PROF): a Crauser round's relaxation
 // is its largest part, its second trip (the claim with the row and minout loads) the
 // slowest (about 2 200 cycles, the first about 1 200: the latency of the slowest lane of
 // a warp); claiming on in_pile, not atomicMin on d, took that trip from about 3 100.
-// Tried and not kept: folding the book into the next round's start (two barriers a
-// round; each group settling its own vertex): Crauser 68.1 → 73.1 ms, Martín 92.3 → 95.9.
+// The hash table is cleared of only the buckets the last round took (a full clear:
+// Martín 92.3 against 89.7 ms, 4 sources).  Tried and not kept:
+//   - folding the book into the next round's start (two barriers a round; each group
+//     settling its own vertex): Crauser 68.1 → 73.1 ms, Martín 92.3 → 95.9;
+//   - each vertex's (first edge, end) as one 16-byte pair, read in one load at the claim:
+//     Martín 87.5, Crauser 68.6, economic 62.5 ms, against 86.6 / 66.1 / 62.0 with two
+//     loads from indptr (measured on another machine of the same kind).
 //
 // A round relaxes at most SH_EDGES edges (the hash table's load stays under 3/8) and
 // selects at most SH_NEAR vertices: a wider one, or a pile that no longer fits, hands
@@ -43,6 +49,10 @@
 #define SH_NEAR 1536
 // rounds the one block keeps a search after it came back from here for room
 #define SH_HOLD 32
+// dead entries compacted away once the pile holds this many more than its live ones
+// (H100, 1000² grid, 4 sources, ms, never (only for room) / 512 / 1 024 / 2 048:
+// Martín 89.7 / 87.8 / 86.6 / 86.9, Crauser 66.9 / 67.3 / 66.1 / 66.2)
+#define SH_SLACK 1024
 // in_pile[v] while v's entry is being made (-1: settled, 0: unreached, else slot + 1)
 #define SH_CLAIM 0x7fffffff
 
@@ -91,7 +101,8 @@ __device__ void settle_block(const long long* __restrict__ indptr,
     int* sdg = (int*)(hk + SH_HASH);                            // its out-degree
     int* hs = sdg + cap;                                        // hash slots (-1: not yet)
     int* near = hs + SH_HASH;                                   // the selected slots
-    __shared__ int s_top, s_nsel, s_out;
+    int* used = near + SH_NEAR;                                 // the buckets a round took
+    __shared__ int s_top, s_nsel, s_out, s_made;
     __shared__ double s_key;
     __shared__ long long s_round, s_rec;
     // a warp's sums and minima, a slot each (a shared atomic that 32 warps contend for
@@ -160,6 +171,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         }
         for (int b = t; b < SH_HASH; b += T) { hk[b] = -1; hs[b] = -1; }
         if (t == 0) {
+            s_made = 0;
             s_top = (int)np;
             s_nsel = 0;
             s_key = th[PILE_MIN];
@@ -195,7 +207,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 kmin = fmin(kmin, crauser ? nd + smo[i] : nd);
             }
         }
-        for (int b = t; b < SH_HASH; b += T) { hk[b] = -1; hs[b] = -1; }
+        for (int j = t; j < s_made; j += T) { hk[used[j]] = -1; hs[used[j]] = -1; }
         edges = __reduce_add_sync(0xffffffffu, edges);
         kept = __reduce_add_sync(0xffffffffu, (unsigned)kept);
         kmin = warp_min(kmin);
@@ -233,6 +245,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                     slot = atomicAdd(&s_top, 1);
                     int b = sh_bucket(v);
                     while (cas_vid(&hk[b], (vid_t)-1, v) != (vid_t)-1) b = (b + 1) & (SH_HASH - 1);
+                    used[slot - top] = b;
                     sv[slot] = v;
                     snd[slot] = nd;
                     sst[slot] = row;
@@ -276,6 +289,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 s_key = key;
                 s_nsel = 0;
                 s_rec = row + 1;
+                s_made = s_top - top;
                 s_round = r + 1;
             }
         }
@@ -291,7 +305,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         SPROF(SP_BOOK)
         __syncthreads();
         SPROF(SP_BOOK_WAIT)
-        if (s_top <= cap - SH_EDGES) continue;
+        if (s_top <= min(cap - SH_EDGES, nkept + (s_top - top) + SH_SLACK)) continue;
 #ifdef SETTLE_PROF
         if (t == 0) sprof[SP_COMPACTIONS] += 1;
 #endif
