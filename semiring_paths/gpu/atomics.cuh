@@ -60,11 +60,15 @@ __device__ __forceinline__ unsigned long long add_vid(unsigned long long* p,
 // however the warp diverged): a single queue counter hit once per vertex serialises
 // thousands of atomics a step.
 template <class C, class Add>
-__device__ __forceinline__ void enqueue(vid_t* nq, C* size, vid_t v, Add add) {
+__device__ __forceinline__ C claim_slot(C* size, Add add) {      // each caller's slot
     cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
     C base = 0;
     if (g.thread_rank() == 0) base = add(size, (C)g.size());
-    nq[g.shfl(base, 0) + (C)g.thread_rank()] = v;
+    return g.shfl(base, 0) + (C)g.thread_rank();
+}
+template <class C, class Add>
+__device__ __forceinline__ void enqueue(vid_t* nq, C* size, vid_t v, Add add) {
+    nq[claim_slot(size, add)] = v;
 }
 // ... by atomicAdd
 template <class C>

@@ -91,6 +91,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                              long long records, int cap, int lanes) {
     const bool crauser = RULE == CRAUSER;
     const int t = threadIdx.x, T = blockDim.x;
+    auto add_int = [](int* p, int k) { return atomicAdd(p, k); };   // shared counters
     // ---- the shared memory: entries (struct of arrays), the hash table, the near slots
     extern __shared__ double settle_smem[];
     double* snd = settle_smem;                                  // δ of the entry (-1: dead)
@@ -131,7 +132,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         for (int i = t; i < top; i += T) {
             const double nd = snd[i];
             if (nd >= 0.0) {
-                pile[atomicAdd(&s_out, 1)] = sv[i];
+                enqueue(pile, &s_out, sv[i], add_int);
                 d[sv[i]] = nd;
             }
         }
@@ -196,10 +197,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             const double nd = snd[i];
             if (nd < 0.0) continue;                              // dead
             if (nd <= theta) {
-                cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
-                int base = 0;
-                if (g.thread_rank() == 0) base = atomicAdd(&s_nsel, (int)g.size());
-                int at = g.shfl(base, 0) + (int)g.thread_rank();
+                const int at = claim_slot(&s_nsel, add_int);
                 if (at < SH_NEAR) near[at] = i;
                 edges += (unsigned)min(sdg[i], SH_EDGES + 1);     // exact while it counts
             } else {
