@@ -128,8 +128,9 @@ class RuleLoops:
 
     #: the settle rules' thin rounds with the pile in shared memory (``settle.cu``):
     #: "auto" (where the pile fits), "never" (``rules.cu``'s one block throughout).
-    #: H100, 1000² grid, weights 1..64, 4 sources, median, ms, never → auto: Crauser
-    #: 88.5 → 68.1, economic 88.7 → 64.7, Martín 138.3 → 92.3 (``scratch`` settle_dev.py)
+    #: H100, 1000² grid, weights 1..64, 4 sources, median, ms, never → auto at
+    #: ``2f485fd``: Crauser 88.5 → 68.1, economic 88.7 → 64.7, Martín 138.3 → 92.3; with
+    #: the hash cleared by buckets and ``SH_SLACK`` (``33a4549``): 66.1, 62.0, 86.6
     SHARED_PILE: ClassVar[str] = "auto"
     #: pile entries the shared memory holds (None: as many as the opt-in allows: about
     #: 6 000 for Crauser with 4-byte ids, 8 000 for the others)
