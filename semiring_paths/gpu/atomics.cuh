@@ -83,6 +83,10 @@ __device__ __forceinline__ bool mark_once(int* f) {
     return !*(volatile int*)f && atomicExch(f, 1) == 0;
 }
 
+// Instantiates M(W, WTAG) for each weight type the kernels take, tagged as the host
+// names them (device.py's weight_tag)
+#define EACH_WEIGHT(M) M(int, i32) M(long long, i64) M(float, f32) M(double, f64)
+
 // A weight as float64.  CuPy compiles with -ftz=true, which would flush float32
 // subnormals to zero in a plain (double) cast: those are rebuilt exactly from their bits
 // (mantissa × 2^-149, exact in double, where -ftz does not apply).

@@ -277,10 +277,7 @@ extern "C" __global__ void sssp_push_flags_##TAG##NNTAG(                        
     sssp_push_flags<W, NN>(indptr, indices, weights, n, changed_in, changed_out, d, count); \
 }
 #define SSSP_KERNELS_W(W, TAG) SSSP_KERNELS(W, TAG, true, _nn) SSSP_KERNELS(W, TAG, false, )
-SSSP_KERNELS_W(int, i32)
-SSSP_KERNELS_W(long long, i64)
-SSSP_KERNELS_W(float, f32)
-SSSP_KERNELS_W(double, f64)
+EACH_WEIGHT(SSSP_KERNELS_W)
 
 // ---------------------------------------------------------------- one relaxation step
 // The generic step of algorithms/sssp.py for the semirings the device runs: vectors are
@@ -394,10 +391,7 @@ extern "C" __global__ void tight_parents_##TAG(                                 
         const double* d, vid_t n, vid_t source, vid_t* parents) {                           \
     tight_parents<W>(indptr_t, indices_t, weights_t, d, n, source, parents);                \
 }
-TIGHT(int, i32)
-TIGHT(long long, i64)
-TIGHT(float, f32)
-TIGHT(double, f64)
+EACH_WEIGHT(TIGHT)
 
 // q⟨¬π⟩ = q any.secondi A with q = {v : levels[v] == level}, thread per vertex; the level
 // is read from device memory, so a CUDA graph of many steps (each followed by

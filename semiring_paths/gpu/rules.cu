@@ -638,10 +638,7 @@ extern "C" __global__ void __launch_bounds__(GRID ? 256 : 1024, GRID ? 4 : 1)   
     RULE_SHAPES(W, WTAG, NEAR_FAR, near_far) RULE_SHAPES(W, WTAG, DELTA, delta)            \
     RULE_SHAPES(W, WTAG, MARTIN, martin) RULE_SHAPES(W, WTAG, CRAUSER, crauser)            \
     RULE_SHAPES(W, WTAG, ECONOMIC, economic)
-RULE_ALL(int, i32)
-RULE_ALL(long long, i64)
-RULE_ALL(float, f32)
-RULE_ALL(double, f64)
+EACH_WEIGHT(RULE_ALL)
 
 // ------------------------------------------------------------------ Bellman-Ford
 // Every round relaxes every vertex with a finite d (DESIGN §2: no mask), in place (a
@@ -777,7 +774,4 @@ extern "C" __global__ void bellman_ford_##STAG##_##WTAG##NNTAG(                 
 #define BF_ALL(W, WTAG)                                                                      \
     BF_KERNEL(W, WTAG, true, _nn, true, edges) BF_KERNEL(W, WTAG, false, , true, edges)    \
     BF_KERNEL(W, WTAG, true, _nn, false, vertices) BF_KERNEL(W, WTAG, false, , false, vertices)
-BF_ALL(int, i32)
-BF_ALL(long long, i64)
-BF_ALL(float, f32)
-BF_ALL(double, f64)
+EACH_WEIGHT(BF_ALL)

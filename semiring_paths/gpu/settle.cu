@@ -223,8 +223,8 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         if (nsel == 0 && nkept == 0) return leave(GO_SHARED, true);    // nothing open
         // too wide (or, never seen, nothing at or under θ): rules.cu's block goes on
         if (nsel > SH_NEAR || ne > SH_EDGES || nsel == 0) return leave(GO_BLOCK, false);
-        // ================= relax: t = near min.+ A ; d = min(d, t), the pile's entries
-        //                   following (a lowered key into pmin)
+        // ================= relax: t = near min.+ A ; δ = min(δ, t) in the pile's entries
+        //                   (new ones for the unreached; each lowered key into pmin)
         double pmin = RULE_INF;
         for (int j = gid; j < nsel; j += groups) {
             const int i = near[j];
@@ -273,7 +273,8 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         SPROF(SP_RELAX)
         __syncthreads();
         SPROF(SP_RELAX_WAIT)
-        // ================= book: the round's record, θ's key; the selected entries die
+        // ================= book: the round's record; θ's key = min(kept keys, lowered
+        //                   keys); the selected entries die, d = δ for them (settled)
         if (t < 32) {                                            // warp 0
             const double key = fmin(warp_min(wl < nw ? w_kmin[wl] : RULE_INF),
                                     warp_min(wl < nw ? w_pmin[wl] : RULE_INF));
@@ -346,7 +347,4 @@ extern "C" __global__ void __launch_bounds__(1024, 1) settle_##RTAG##_##WTAG(   
 #define SETTLE_ALL(W, WTAG)                                                                  \
     SETTLE_KERNEL(W, WTAG, MARTIN, martin) SETTLE_KERNEL(W, WTAG, CRAUSER, crauser)        \
     SETTLE_KERNEL(W, WTAG, ECONOMIC, economic)
-SETTLE_ALL(int, i32)
-SETTLE_ALL(long long, i64)
-SETTLE_ALL(float, f32)
-SETTLE_ALL(double, f64)
+EACH_WEIGHT(SETTLE_ALL)

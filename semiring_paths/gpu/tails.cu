@@ -539,10 +539,7 @@ extern "C" __global__ void BTAG##_two_##TAG(                                    
 }
 #define BANDED_TWO_W(W, TAG) BANDED_TWO(W, TAG, NEAR_FAR, near_far)                          \
                              BANDED_TWO(W, TAG, DELTA, delta)
-BANDED_TWO_W(int, i32)
-BANDED_TWO_W(long long, i64)
-BANDED_TWO_W(float, f32)
-BANDED_TWO_W(double, f64)
+EACH_WEIGHT(BANDED_TWO_W)
 
 #define SSSP_TAIL_TWO(W, TAG)                                                                \
 extern "C" __global__ void sssp_tail_two_##TAG(                                             \
@@ -552,10 +549,7 @@ extern "C" __global__ void sssp_tail_two_##TAG(                                 
     sssp_tail_two<W>(indptr, indices, weights, n, queue_a, queue_b, size, mark0, mark1, d, \
                      counts, done, max_rounds, lanes);                                      \
 }
-SSSP_TAIL_TWO(int, i32)
-SSSP_TAIL_TWO(long long, i64)
-SSSP_TAIL_TWO(float, f32)
-SSSP_TAIL_TWO(double, f64)
+EACH_WEIGHT(SSSP_TAIL_TWO)
 
 #define SSSP_TAIL(W, TAG, NN, NNTAG)                                                         \
 extern "C" __global__ void sssp_tail_coop_##TAG##NNTAG(                                     \
@@ -566,10 +560,7 @@ extern "C" __global__ void sssp_tail_coop_##TAG##NNTAG(                         
                           mark1, d, counts, done, max_rounds, lanes);                       \
 }
 #define SSSP_TAIL_W(W, TAG) SSSP_TAIL(W, TAG, true, _nn) SSSP_TAIL(W, TAG, false, )
-SSSP_TAIL_W(int, i32)
-SSSP_TAIL_W(long long, i64)
-SSSP_TAIL_W(float, f32)
-SSSP_TAIL_W(double, f64)
+EACH_WEIGHT(SSSP_TAIL_W)
 
 // ---------------------------------------------------------------- asynchronous tails
 // Label-correcting relaxation needs no levels: with non-negative weights, relaxing the
@@ -650,10 +641,7 @@ extern "C" __global__ void sssp_async_##TAG(                                    
         double* d) {                                                                        \
     relax_async<double, W>(indptr, indices, weights, slots, mask, ctr, pending, inq, d);    \
 }
-SSSP_ASYNC(int, i32)
-SSSP_ASYNC(long long, i64)
-SSSP_ASYNC(float, f32)
-SSSP_ASYNC(double, f64)
+EACH_WEIGHT(SSSP_ASYNC)
 
 extern "C" __global__ void bfs_async(const long long* indptr, const vid_t* indices,
                                      vid_t* slots, unsigned long long mask,
@@ -772,7 +760,4 @@ extern "C" __global__ void sssp_tail_block_##TAG##NNTAG(                        
                            counts, max_rounds, state);                                      \
 }
 #define SSSP_BLOCK_W(W, TAG) SSSP_BLOCK(W, TAG, true, _nn) SSSP_BLOCK(W, TAG, false, )
-SSSP_BLOCK_W(int, i32)
-SSSP_BLOCK_W(long long, i64)
-SSSP_BLOCK_W(float, f32)
-SSSP_BLOCK_W(double, f64)
+EACH_WEIGHT(SSSP_BLOCK_W)
