@@ -21,7 +21,7 @@ import numpy as np
 
 from ..exceptions import GPUMemoryError
 from ..graph import Graph
-from . import available, cp
+from . import available, cp, cupyx
 
 _THREADS = 256
 
@@ -81,6 +81,24 @@ SSSP_TAIL_AFTER = 16
 STEADY, THIN = 2, 64
 #: levels (or rounds) launched back to back between host checks in the device tail
 TAIL_CHECK_EVERY = 32
+
+
+def zero_slot(a, i: int) -> None:
+    """``a[i] = 0`` by one memset on the current stream (a CuPy assignment of a scalar
+    costs the host about 40 µs)."""
+    cp.cuda.runtime.memsetAsync(a.data.ptr + i * a.itemsize, 0, a.itemsize,
+                                cp.cuda.get_current_stream().ptr)
+
+
+def to_host(*parts):
+    """Host copies of the device arrays ``parts`` after one synchronisation: asynchronous
+    copies into pinned memory (two ``.get()`` in a row cost about twice as much)."""
+    stream = cp.cuda.get_current_stream()
+    out = [cupyx.empty_pinned(p.shape, p.dtype) for p in parts]
+    for p, o in zip(parts, out):
+        p.get(stream=stream, out=o, blocking=False)
+    stream.synchronize()
+    return out
 
 
 def high_diameter(sizes: list[int], n: int, after: int) -> bool:
@@ -271,6 +289,33 @@ class DeviceGraph:
     def _grid(items: int, per_item: int = 1) -> tuple[tuple[int], tuple[int]]:
         total = max(items * per_item, 1)
         return ((total + _THREADS - 1) // _THREADS,), (_THREADS,)
+
+    def _init_search(self, source: int, eight=(), four=(), queue=None) -> None:
+        """A search's n-vertex arrays set in one launch (``search_init``): each ``(array,
+        fill, value at the source)`` of ``eight`` (float64 or int64, at most three) and
+        of ``four`` (int32, at most three); ``queue[0] = source`` where a queue is given."""
+        args = []
+        for arrays, most, ty in ((eight, 3, np.int64), (four, 3, np.int32)):
+            if len(arrays) > most:
+                raise ValueError(f"search_init sets at most {most} arrays of a width")
+            for a, fill, at in (*arrays, *[(None, 0, 0)] * (most - len(arrays))):
+                if a is not None and a.dtype == cp.float64:
+                    fill, at = (np.float64(x).view(np.int64) for x in (fill, at))
+                args += [a if a is not None else np.uint64(0), ty(fill), ty(at)]
+        self._kernel("search_init")(*self._grid(self.n), (
+            np.int64(self.n), np.int64(source), *args,
+            queue if queue is not None else np.uint64(0)))
+
+    @staticmethod
+    def _small_state(*parts: np.ndarray):
+        """Small host arrays (a search's ctl, th, sizes) on the device from one copy,
+        each with its dtype."""
+        at = np.cumsum([0] + [-(-p.nbytes // 8) * 8 for p in parts])
+        buf = np.zeros(int(at[-1]), np.uint8)
+        for p, o in zip(parts, at):
+            buf[o:o + p.nbytes] = np.ascontiguousarray(p).view(np.uint8)
+        dev = cp.asarray(buf)
+        return tuple(dev[o:o + p.nbytes].view(p.dtype) for p, o in zip(parts, at))
 
     #: outgrows it; "async" = the barrier-free worklist kernels of tails.cu
     #: (label-correcting; SSSP with non-negative weights); "cooperative" = one launch, a

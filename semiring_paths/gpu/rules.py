@@ -38,7 +38,7 @@ import numpy as np
 
 from ..exceptions import NegativeCycleError
 from . import cp
-from .device import _NVRTC, cu_constants
+from .device import _NVRTC, cu_constants, to_host, zero_slot
 
 #: strategy → the kernels' rule tag (min_plus, non-negative weights)
 RULES = {"near-far": "near_far", "delta-stepping": "delta", "martin": "martin",
@@ -149,7 +149,14 @@ class RuleLoops:
     def _settle_room(self, strategy: str):
         """(kernel, pile entries, bytes of dynamic shared memory) of ``settle.cu``'s
         shape for ``strategy``, its shared memory opted in; (None, 0, 0) where it does
-        not run."""
+        not run (kept for each strategy and setting: a query costs about 0.1 ms)."""
+        key = (strategy, self.SHARED_PILE, self.SHARED_CAP)
+        rooms = self.__dict__.setdefault("_settle_rooms", {})
+        if key not in rooms:
+            rooms[key] = self._settle_room_now(strategy)
+        return rooms[key]
+
+    def _settle_room_now(self, strategy: str):
         if (strategy not in SETTLE or self.SHARED_PILE == "never"
                 or self.graph.max_out_degree >= 1 << 31):
             return None, 0, 0
@@ -178,24 +185,25 @@ class RuleLoops:
             graph = sum(self.split(float(delta)), ())         # light, then heavy edges
         else:
             graph = (self.indptr, self.indices, self.weights) * 2
-        d = cp.full(n, cp.inf, cp.float64)
-        d[source] = 0.0
-        near_a = cp.empty(max(n, 1), vid)
-        near_a[0] = source
-        queues = (near_a, cp.empty(max(n, 1), vid), cp.empty(max(n, 1), vid),
-                  cp.empty(max(n, 1), vid), cp.empty(max(n, 1), vid))
-        mark = cp.full(n, -1, cp.int64)
-        mark[source] = 0
-        in_pile, stamp = cp.zeros(n, cp.int32), cp.full(n, -1, cp.int64)
-        if strategy in SETTLE:
-            in_pile[source] = -1                              # settled by the first round
-        ctl = cp.zeros(K.CTL_SLOTS, cp.int64)
-        ctl[K.NEAR] = ctl[K.NEAR_AT] = 1
-        ctl[K.NEAR_E] = graph[0][source + 1] - graph[0][source]
-        th = cp.full(K.TH_SLOTS, cp.inf, cp.float64)
-        th[K.SPLIT] = delta or 0.0
-        stats = cp.empty((self.RECORDS, 4), cp.int64)
-        fs = cp.empty(self.RECORDS, cp.float64)
+        size = max(n, 1)
+        d = cp.empty(n, cp.float64)
+        vq = cp.empty((6, size), vid)              # near a, b; pile a, b; settled; big_v
+        queues = tuple(vq[:5])
+        wide = cp.empty((3, size), cp.int64)       # mark, stamp, big_off
+        mark, stamp = wide[0], wide[1]
+        in_pile = cp.empty(n, cp.int32)            # settled (-1) by the first round
+        ctl0 = np.zeros(K.CTL_SLOTS, np.int64)
+        ctl0[[K.NEAR, K.NEAR_AT]] = 1
+        ctl0[K.NEAR_E] = (int(G.out_degree[source]) if graph[0] is self.indptr   # (Δ: the
+                          else int(cp.diff(graph[0][source:source + 2])[0]))  # light ones)
+        th0 = np.full(K.TH_SLOTS, np.inf)
+        th0[K.SPLIT] = delta or 0.0
+        ctl, th = self._small_state(ctl0, th0)       # (before the launch: it waits for it)
+        self._init_search(source, ((d, np.inf, 0.0), (mark, -1, 0), (stamp, -1, -1)),
+                          ((in_pile, 0, -1 if strategy in SETTLE else 0),), queue=vq[0])
+        R = self.RECORDS
+        rec = cp.empty(5 * R + K.R_SEGS, cp.int64)     # round records (stats, fs); bsum
+        stats, fs = rec[:4 * R].reshape(R, 4), rec[4 * R:5 * R].view(cp.float64)
         min_w = float(G.min_weight) if G.n_stored else 0.0
         lanes = self.LANES or self._lanes
         shared, cap, smem = self._settle_room(strategy)
@@ -203,10 +211,8 @@ class RuleLoops:
                 *queues, mark, in_pile, stamp, ctl, th, stats, fs,
                 np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
                 np.int64(self.WIDE_EDGES), np.int64(self.THIN_EDGES),
-                np.int64(self.PILE_DIV), np.int32(lanes), cp.empty(max(n, 1), vid),
-                cp.empty(max(n, 1), cp.int64),
-                np.int64(self._big), np.int32(self._has_hubs),
-                cp.empty(K.R_SEGS, cp.int64),
+                np.int64(self.PILE_DIV), np.int32(lanes), vq[5], wide[2],
+                np.int64(self._big), np.int32(self._has_hubs), rec[5 * R:],
                 np.int32(max(n, G.n_stored) < 1 << 32),      # rules.cu count_add
                 np.int64(cap - S.SH_EDGES if cap else 0))     # the block's way to settle.cu
         if cap:
@@ -231,14 +237,14 @@ class RuleLoops:
             state = ctl.get()
             rows = int(state[K.REC])
             if rows:
-                s, f = stats[:rows].get(), fs[:rows].get()
+                s, f = to_host(stats[:rows], fs[:rows])
                 if settle:                    # settled so far, as the CPU records it
                     s[:, 2] = settled + np.cumsum(s[:, 0])
                     settled = int(s[-1, 2])
                 trace.add_many(frontier=s[:, 0], edges=s[:, 1], pending=s[:, 3], delta=f,
                                seconds=(time.perf_counter() - t0) / rows,
                                direction="fused", **{third: s[:, 2]})
-                ctl[K.REC] = 0
+                zero_slot(ctl, K.REC)
             if state[K.DONE]:
                 return d
             shape = int(state[K.GO])          # the launch names the next shape
@@ -281,21 +287,23 @@ class RuleLoops:
             graph = sum(self.split(delta), ())                # light, then heavy edges
         else:
             graph = (self.indptr, self.indices, self.weights) * 2
-        d = cp.full(n, cp.inf, cp.float64)
-        d[source] = 0.0
-        queue_a = cp.empty(size, vid)
-        queue_a[0] = source
-        marks = cp.zeros((2, size), cp.int32)
-        marks[0, source] = 1                          # in round 0's queue
-        ctl = cp.zeros(T.NF_SLOTS, cp.int64)
-        th = cp.array([delta] + [np.inf] * (T.NF_TH_SLOTS - 1), cp.float64)
-        stats = cp.empty((self.RECORDS, 4), cp.int64)
-        fs = cp.empty(self.RECORDS, cp.float64)
+        d = cp.empty(n, cp.float64)
+        vq = cp.empty((5, size), vid)          # queue a, b; pile a, b; settled
+        flags = cp.empty((3, size), cp.int32)  # marks of round 0 and 1, in_pile
+        stamp = cp.empty(size, cp.int64)
+        th0 = np.full(T.NF_TH_SLOTS, np.inf)
+        th0[0] = delta
+        sizes, psize, ctl, th = self._small_state(
+            np.array([1, 0, 0], vid), np.zeros(3, vid), np.zeros(T.NF_SLOTS, np.int64), th0)
+        self._init_search(source, ((d, np.inf, 0.0), (stamp, -1, -1)),
+                          ((flags[0], 0, 1), (flags[1], 0, 0), (flags[2], 0, 0)),
+                          queue=vq[0])         # the source: in round 0's queue
+        R = self.RECORDS
+        rec = cp.empty(5 * R, cp.int64)
+        stats, fs = rec[:4 * R].reshape(R, 4), rec[4 * R:].view(cp.float64)
         name = f"{RULES[strategy]}_two_{self.weight_tag}"
-        args = (*graph, queue_a, cp.empty(size, vid), cp.array([1, 0, 0], vid), marks[0],
-                marks[1], d, cp.empty(size, vid), cp.empty(size, vid), cp.zeros(3, vid),
-                cp.zeros(size, cp.int32), cp.empty(size, vid), cp.full(size, -1, cp.int64),
-                th, ctl, stats, fs, np.int64(self.RECORDS), np.float64(delta),
+        args = (*graph, vq[0], vq[1], sizes, flags[0], flags[1], d, vq[2], vq[3], psize,
+                flags[2], vq[4], stamp, th, ctl, stats, fs, np.int64(R), np.float64(delta),
                 np.int32(self._lanes))
         blocks = self._tail_grid(name, self.SSSP_TAIL_PER_SM)
         third = "changed" if strategy == "near-far" else "settled"
@@ -306,7 +314,7 @@ class RuleLoops:
             state = ctl.get()
             rows = int(state[T.NF_ROWS])
             if rows:
-                s, f = stats[:rows].get(), fs[:rows].get()
+                s, f = to_host(stats[:rows], fs[:rows])
                 trace.add_many(frontier=s[:, 0], edges=s[:, 1], pending=s[:, 3], delta=f,
                                seconds=(time.perf_counter() - t0) / rows, direction="fused",
                                **{third: s[:, 2]})
@@ -348,10 +356,9 @@ class RuleLoops:
         """Bellman-Ford rounds in one device-resident launch (relaunched only when the
         round records fill); ``NegativeCycleError`` when round n still lowers a value."""
         n, m = self.n, self.graph.n_stored
-        d = cp.full(n, cp.inf, cp.float64)
-        d[source] = 0.0
-        stamp = cp.full(n, -1, cp.int64)
-        ctl = cp.zeros(K.BF_SLOTS, cp.int64)
+        d, stamp = cp.empty(n, cp.float64), cp.empty(n, cp.int64)
+        ctl, = self._small_state(np.zeros(K.BF_SLOTS, np.int64))
+        self._init_search(source, ((d, np.inf, 0.0), (stamp, -1, -1)))
         stats = cp.empty((self.RECORDS, 3), cp.int64)
         shape = self._bf_shape()
         rows = self._edge_rows if shape == "edges" else cp.zeros(1, self.vid)
@@ -376,7 +383,7 @@ class RuleLoops:
                                changed=s[:, 1], seconds=(time.perf_counter() - t0) / got,
                                direction="fused")
                 valued = int(ends[-1])
-                ctl[K.BF_REC] = 0
+                zero_slot(ctl, K.BF_REC)
             if state[K.BF_DONE] == 2:
                 raise NegativeCycleError.reachable_from(source)
             if state[K.BF_DONE]:

@@ -47,11 +47,10 @@ class FusedSSSP(RuleLoops):
         edge count, at most ``SMALL_ROUND`` vertices) costs two launches and one 16-byte
         read; a big one lists what improved by one scan of n flags."""
         n, tag = self.n, self._sssp_tag
-        d = cp.full(n, cp.inf, cp.float64)
-        d[source] = 0.0
-        frontier = cp.asarray([source], self.vid)
+        d, mark, frontier = cp.empty(n, cp.float64), cp.empty(n, cp.int32), cp.empty(1, self.vid)
+        self._init_search(source, ((d, np.inf, 0.0),), ((mark, 0, 0),), queue=frontier)
         edges: int | None = int(self.graph.out_degree[source])
-        mark, counters = cp.zeros(n, cp.int32), cp.zeros(2, cp.uint64)
+        counters = cp.zeros(2, cp.uint64)
         du_s = cp.empty(self.SMALL_ROUND, cp.float64)
         marked = False                        # the frontier's marks are still set
         sizes = [1]
