@@ -36,6 +36,34 @@ __device__ __forceinline__ void warp_min_into(double x, double* target) {
     if ((threadIdx.x & 31) == 0 && x < POS_INF) atomic_min_nonneg(target, x);
 }
 
+// ... and with one atomic a block (every thread of the block calls it): a grid's 4 000
+// warps each adding into one word queue up at its L2 slice
+__device__ __forceinline__ void block_min_into(double x, double* target) {
+    __shared__ double s_part[32];
+    int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+    x = warp_min(x);
+    if (lane == 0) s_part[w] = x;
+    __syncthreads();
+    if (w == 0) {
+        x = warp_min(lane < (int)(blockDim.x >> 5) ? s_part[lane] : POS_INF);
+        if (lane == 0 && x < POS_INF) atomic_min_nonneg(target, x);
+    }
+    __syncthreads();                                  // s_part is reused by the next call
+}
+__device__ __forceinline__ void block_add_into(long long x, long long* target) {
+    __shared__ long long s_sum[32];
+    int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+    for (int o = 16; o > 0; o >>= 1) x += __shfl_down_sync(0xffffffffu, x, o);
+    if (lane == 0) s_sum[w] = x;
+    __syncthreads();
+    if (w == 0) {
+        x = lane < (int)(blockDim.x >> 5) ? s_sum[lane] : 0;
+        for (int o = 16; o > 0; o >>= 1) x += __shfl_down_sync(0xffffffffu, x, o);
+        if (lane == 0 && x) atomicAdd((unsigned long long*)target, (unsigned long long)x);
+    }
+    __syncthreads();
+}
+
 // Exclusive scan of x over the block (every thread calls it); *total = the block's sum.
 __device__ __forceinline__ unsigned long long block_scan(unsigned long long x,
                                                          unsigned long long* total) {

@@ -105,6 +105,18 @@ __device__ __forceinline__ long long vload(const long long* p) {
 __device__ __forceinline__ double vloadd(const double* p) {
     return *(volatile const double*)p;
 }
+// a value written before the last barrier, read by every thread: the grid's through one
+// load a block (every thread of the block calls it), one block's from shared memory
+template <bool GRID>
+__device__ __forceinline__ double broadcast(const double* p) {
+    if (!GRID) return vloadd(p);
+    __shared__ double s_val;
+    if (threadIdx.x == 0) s_val = __ldcg(p);
+    __syncthreads();
+    double x = s_val;
+    __syncthreads();
+    return x;
+}
 
 // next_split and warp_min_into: blocks.cuh (the near-far tail, tails.cu, shares them)
 
@@ -214,17 +226,28 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         return GRID ? width >= thin_at || ne >= thin_e : width <= wide_at && ne <= wide_e;
     };
     for (;;) {
-        // ---- every thread reads the same state (written before the last barrier)
-        long long nq = vload(&ctl[NEAR_AT]), np = vload(&ctl[PILE]), rs = vload(&ctl[RSIZE]);
-        long long r = vload(&ctl[ROUND]), np_at = vload(&ctl[PILE_AT]);
-        if (vload(&ctl[DONE]) || vload(&ctl[REC]) >= cap) return leave(here);
-        if (!fits(nq, np_at, rs, nq > 0 ? vload(&ctl[NEAR_E]) : 0)) return leave(other);
+        // ---- every thread reads the same state (written before the last barrier).  The
+        //      grid's blocks take a copy into shared memory, a load a slot: every warp
+        //      reading the slots from L2 itself queued 4 000 warps' loads on one line,
+        //      about 27 000 cycles a round on Kronecker 22 (H100, -DRULE_PROF)
+        if (GRID) {
+            if (threadIdx.x < CTL_SLOTS) ctl_s[threadIdx.x] = __ldcg(&ctl_g[threadIdx.x]);
+            else if (threadIdx.x < CTL_SLOTS + TH_SLOTS)
+                th_s[threadIdx.x - CTL_SLOTS] = __ldcg(&th_g[threadIdx.x - CTL_SLOTS]);
+            __syncthreads();
+        }
+        const volatile long long* c = ctl_s;
+        long long nq = c[NEAR_AT], np = c[PILE], rs = c[RSIZE], r = c[ROUND];
+        long long np_at = c[PILE_AT], ne = c[NEAR_E], bucket = c[BUCKET];
+        bool qs = c[QSEL] != 0, ps = c[PSEL] != 0;
+        double split = ((volatile double*)th_s)[SPLIT];
+        double pile_min = ((volatile double*)th_s)[PILE_MIN];
+        if (c[DONE] || c[REC] >= cap) return leave(here);
+        if (!fits(nq, np_at, rs, nq > 0 ? ne : 0)) return leave(other);
         // a settle rule's round top whose pile fits settle.cu's shared memory goes there
-        if (!GRID && !routed && nq == 0 && np_at <= shared_at && np_at > 0
-            && r >= vload(&ctl[HOLD]))
+        if (!GRID && !routed && nq == 0 && np_at <= shared_at && np_at > 0 && r >= c[HOLD])
             return leave(GO_SHARED);
         const long long* near_ptr = indptr;   // the near queue's edges (Δ: the light ones)
-        bool qs = vload(&ctl[QSEL]) != 0, ps = vload(&ctl[PSEL]) != 0;
         vid_t* q = qs ? near_b : near_a;
         vid_t* nxt = qs ? near_a : near_b;
         vid_t* pile = ps ? pile_b : pile_a;
@@ -233,7 +256,6 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         // pile2 and relaxes at once, so what it lowers joins what the select kept
         vid_t* pdst = routed ? pile : pile2;
         long long* pcnt = &ctl[routed ? PILE : PILE2];
-        double split = vloadd(&th[SPLIT]);
         PROF(P_TOP)
         if (!(nq > 0 || (RULE == DELTA && rs > 0))) {
 #ifdef RULE_PROF
@@ -247,15 +269,15 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             // the pile's entries P_ITEMS a thread at a time, their loads issued together
             vid_t pv[P_ITEMS];
             double pd[P_ITEMS], pk[P_ITEMS];                 // d(v) and the rule's key
-            auto load_pile = [&](long long j0) {
+            auto load_pile = [&](long long j0, long long step) {   // j0 + i · step
 #pragma unroll
                 for (int i = 0; i < P_ITEMS; ++i) {
-                    long long j = j0 + i * stride;
+                    long long j = j0 + i * step;
                     pv[i] = j < np ? __ldcg(&pile[j]) : 0;
                 }
 #pragma unroll
                 for (int i = 0; i < P_ITEMS; ++i) {
-                    bool in = j0 + i * stride < np;
+                    bool in = j0 + i * step < np;
                     pd[i] = in ? __ldcg(&d[pv[i]]) : RULE_INF;     // L2: other SMs
                     pk[i] = RULE == CRAUSER && in ? minout[pv[i]] : 0.0;
                 }
@@ -266,44 +288,91 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             if (routed) {
                 low = RULE_INF;
                 for (long long j0 = tid; j0 < np; j0 += P_ITEMS * stride) {
-                    load_pile(j0);
+                    load_pile(j0, stride);
 #pragma unroll
                     for (int i = 0; i < P_ITEMS; ++i) low = fmin(low, pd[i]);
                 }
-                warp_min_into(low, &th[THETA]);
+                if (GRID) block_min_into(low, &th[THETA]);
+                else warp_min_into(low, &th[THETA]);
                 PROF(P_MIN)
                 barrier_all<GRID>();
                 PROF(P_MIN_WAIT)
-                low = vloadd(&th[THETA]);
+                low = broadcast<GRID>(&th[THETA]);
             } else {
                 // the settle rules keep the pile's minimum key as it changes (what the
                 // last select kept, then each lowered key): no pass over the pile for it
-                low = vloadd(&th[PILE_MIN]);
+                low = pile_min;
             }
             // inf only for crauser: sinks, settle all
             double theta = RULE == ECONOMIC ? low + min_w : low;
             if (routed) theta = next_split(low, delta, split);
             long long out = 0;                            // the near queue's edges
             double kmin = RULE_INF;                       // the kept entries' keys
-            for (long long j0 = tid; j0 < np; j0 += P_ITEMS * stride) {
-                load_pile(j0);
+            auto selected = [&](vid_t v) {               // near ∪= v, settled or not
+                in_pile[v] = routed ? 0 : -1;             // -1: settled (settle.cu)
+                mark[v] = r;                              // in round r's near queue
+                if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
+            };
+            if (GRID) {
+                // block-contiguous chunks of the pile, each appended with one atomic a
+                // queue (a block scan of the chunk's counts gives each thread its slots):
+                // every warp's own appends, 6·10⁴ atomics on two words for a pile of 10⁶,
+                // made an economic Crauser select about 85 000 cycles on Kronecker 22
+                const long long chunk = (long long)blockDim.x * P_ITEMS;
+                for (long long c0 = (long long)blockIdx.x * chunk; c0 < np;
+                     c0 += (long long)gridDim.x * chunk) {
+                    load_pile(c0 + threadIdx.x, blockDim.x);
+                    bool sel[P_ITEMS];
+                    unsigned long long cnt = 0;                  // selected << 32 | kept
 #pragma unroll
-                for (int i = 0; i < P_ITEMS; ++i) {
-                    if (j0 + i * stride >= np) continue;
-                    vid_t v = pv[i];
-                    if (routed ? pd[i] < theta : pd[i] <= theta) {
-                        in_pile[v] = routed ? 0 : -1;         // -1: settled (settle.cu)
-                        mark[v] = r;                          // in round r's near queue
-                        enqueue_to<GRID>(q, &ctl[NEAR], v, narrow);
-                        if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
-                    } else {
-                        enqueue_to<GRID>(pile2, &ctl[PILE2], v, narrow);
-                        kmin = fmin(kmin, pk[i]);
+                    for (int i = 0; i < P_ITEMS; ++i) {
+                        bool in = c0 + threadIdx.x + i * blockDim.x < np;
+                        sel[i] = in && (routed ? pd[i] < theta : pd[i] <= theta);
+                        cnt += sel[i] ? 1ull << 32 : in ? 1ull : 0ull;
+                    }
+                    unsigned long long total, at = block_scan(cnt, &total);
+                    if (threadIdx.x == 0) {
+                        s_nb = total >> 32 ? count_add<GRID>(&ctl[NEAR], total >> 32, narrow)
+                                           : 0;
+                        s_pb = (unsigned)total ? count_add<GRID>(&ctl[PILE2],
+                                                                 (unsigned)total, narrow) : 0;
+                    }
+                    __syncthreads();
+                    long long qa = s_nb + (long long)(at >> 32);
+                    long long pa = s_pb + (long long)(unsigned)at;
+#pragma unroll
+                    for (int i = 0; i < P_ITEMS; ++i) {
+                        if (sel[i]) {
+                            selected(pv[i]);
+                            q[qa++] = pv[i];
+                        } else if (c0 + threadIdx.x + i * blockDim.x < np) {
+                            pile2[pa++] = pv[i];
+                            kmin = fmin(kmin, pk[i]);
+                        }
+                    }
+                    __syncthreads();                      // s_nb, s_pb: the next chunk's
+                }
+                if (!routed) block_min_into(kmin, &th[PILE_MIN2]);
+                if (big_graph) block_add_into(out, &ctl[NEAR_E]);
+            } else {
+                for (long long j0 = tid; j0 < np; j0 += P_ITEMS * stride) {
+                    load_pile(j0, stride);
+#pragma unroll
+                    for (int i = 0; i < P_ITEMS; ++i) {
+                        if (j0 + i * stride >= np) continue;
+                        vid_t v = pv[i];
+                        if (routed ? pd[i] < theta : pd[i] <= theta) {
+                            selected(v);
+                            enqueue_to<GRID>(q, &ctl[NEAR], v, narrow);
+                        } else {
+                            enqueue_to<GRID>(pile2, &ctl[PILE2], v, narrow);
+                            kmin = fmin(kmin, pk[i]);
+                        }
                     }
                 }
+                if (!routed) warp_min_into(kmin, &th[PILE_MIN2]);
+                if (big_graph) warp_add_into<GRID>(out, &ctl[NEAR_E], narrow);
             }
-            if (!routed) warp_min_into(kmin, &th[PILE_MIN2]);
-            if (big_graph) warp_add_into<GRID>(out, &ctl[NEAR_E], narrow);
             if (!routed && tid == 0) th[THETA] = theta;     // recorded with the round
             PROF(P_SELECT)
             barrier_all<GRID>();
@@ -340,7 +409,6 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         const long long* ptr = heavy ? hptr : indptr;
         const vid_t* ind = heavy ? hind : indices;
         const W* wt = heavy ? hw : weights;
-        long long bucket = vload(&ctl[BUCKET]);
         long long edges = 0;
         double pmin = RULE_INF;            // the settle rules: the lowered keys' minimum
         // d(v) = min(d(v), nd) improved v: where it goes (`aim`: the next near queue,
@@ -436,7 +504,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                     nxt[s_nb + j] = v;
                     if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
                 }
-                warp_add_into<GRID>(out, &ctl[NEXT_E], narrow);
+                if (big_graph) block_add_into(out, &ctl[NEXT_E]);
                 for (int j = threadIdx.x; j < s_np; j += blockDim.x)
                     pdst[s_pb + j] = s_pile[j];
                 __syncthreads();
@@ -576,7 +644,8 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             if (big_graph) warp_add_into<GRID>(near_out, &ctl[NEXT_E], narrow);
         }
         warp_add_into<GRID>(edges, &ctl[EDGES], narrow);
-        if (!routed) warp_min_into(pmin, &th[PILE_MIN2]);    // every lowered v is piled
+        if (!routed && GRID) block_min_into(pmin, &th[PILE_MIN2]);   // every lowered v
+        else if (!routed) warp_min_into(pmin, &th[PILE_MIN2]);       // is piled
         PROF(P_RELAX)
         barrier_all<GRID>();
         PROF(P_RELAX_WAIT)

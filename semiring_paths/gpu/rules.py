@@ -108,6 +108,13 @@ class RuleLoops:
     #: (Near-Far keeps its c = 32: c = 8 is faster on Kronecker, 9.21 against 10.83 ms,
     #: slower on the grid, 32.1 against 26.9.)
     DELTA_C: ClassVar[float] = 16.0
+    #: ... and on graphs with hubs (where neither runs banded), near-far's and Δ-stepping's
+    #: c.  H100, Kronecker 22, weights 1..64, median of 4 sources, best of 3, ms (Δ as a
+    #: multiple of the CPU's default: near-far c = 32 · ×, Δ-stepping 8 · ×) — near-far
+    #: ×1/16 / 1/8 / 1/4 / 1/2 / 1: 12.67 / 12.04 / 9.92 / 11.38 / 11.47 (edges relaxed
+    #: 1.04 / 1.39 / 1.42 / 2.25 / 2.46 a stored edge); Δ-stepping ×1 / 2 / 3 / 4 / 6:
+    #: 11.69 / 11.19 / 10.62 / 10.39 / 11.10
+    HUB_C: ClassVar[dict[str, float]] = {"near-far": 8.0, "delta-stepping": 32.0}
 
     @property
     def _big(self) -> int:
@@ -121,9 +128,14 @@ class RuleLoops:
 
     def delta_constant(self, strategy: str) -> float | None:
         """The device loop's ``c`` of near-far's and Δ-stepping's Δ (``BANDED_C`` where the
-        banded kernels run, else ``DELTA_C`` for Δ-stepping); None for the others."""
-        if strategy in BANDED and self._banded_here():
+        banded kernels run, ``HUB_C`` on graphs with hubs, else ``DELTA_C`` for
+        Δ-stepping); None for the others (the CPU's)."""
+        if strategy not in BANDED:
+            return None
+        if self._banded_here():
             return self.BANDED_C
+        if self._has_hubs:
+            return self.HUB_C[strategy]
         return self.DELTA_C if strategy == "delta-stepping" else None
 
     #: the settle rules' thin rounds with the pile in shared memory (``settle.cu``):
