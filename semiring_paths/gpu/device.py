@@ -215,7 +215,14 @@ class DeviceGraph:
     def _blocks_per_sm(self, kernel, most: int) -> int:
         """256-thread blocks of ``kernel`` that stay resident on an SM (the occupancy its
         registers and shared memory allow), at most ``most``: the size a cooperative
-        launch may take."""
+        launch may take (kept for each kernel)."""
+        key = (getattr(kernel, "name", id(kernel)), most)
+        known = self.__dict__.setdefault("_occupancy", {})
+        if key not in known:
+            known[key] = self._blocks_per_sm_now(kernel, most)
+        return known[key]
+
+    def _blocks_per_sm_now(self, kernel, most: int) -> int:
         try:
             fits = cp.cuda.driver.occupancyMaxActiveBlocksPerMultiprocessor(
                 kernel.ptr, _THREADS, 0)
