@@ -813,11 +813,16 @@ __device__ void bellman_ford(const long long* __restrict__ indptr,
                 ++edges;
             }
         }
-        warp_add_into<true>(edges, &sums[0], false);
-        warp_add_into<true>(lowered, &sums[1], false);
-        warp_add_into<true>(found, &sums[2], false);
+        // the sums a block (one atomic each), and `changed` read once a block: every
+        // warp's own atomics and read queue up on one line of L2 (see rule_loop's top)
+        block_add_into(edges, &sums[0]);
+        block_add_into(lowered, &sums[1]);
+        block_add_into(found, &sums[2]);
         grid.sync();
-        long long changed = vload(&sums[1]);
+        __shared__ long long s_changed;
+        if (threadIdx.x == 0) s_changed = __ldcg(&sums[1]);
+        __syncthreads();
+        long long changed = s_changed;
         if (tid == 0) {
             stats[3 * row] = sums[0];                        // the host starts each
             stats[3 * row + 1] = changed;                    // launch at record 0
