@@ -8,7 +8,7 @@
 # the device with `as_cupy=True`.
 #
 # This notebook runs the comparison live when a CUDA GPU is present. Without one it says
-# so and shows a **stored** benchmark run on an NVIDIA H100 (`data/h100_2026-11-24.json`,
+# so and shows a **stored** benchmark run on an NVIDIA H100 (`data/h100_2026-11-25.json`,
 # with the commands that produced it).
 
 # %%
@@ -76,7 +76,7 @@ else:
 # network). Times in milliseconds, upload excluded, every answer verified first.
 
 # %%
-stored = json.loads((Path("data") / "h100_2026-11-24.json").read_text())
+stored = json.loads((Path("data") / "h100_2026-11-25.json").read_text())
 print(stored["what"], "\n")
 for gname, rows in stored["ms"].items():
     print(gname)
@@ -146,7 +146,7 @@ for gname, rows in stored["strategies"].items():
               f"{v['ms'] / v['rounds'] * 1e3:7.1f} µs a round")
 
 # %% [markdown]
-# On the Kronecker graph every strategy finishes in 7–134 rounds and 9–13 ms: the time is
+# On the Kronecker graph every strategy finishes in 7–134 rounds and 8–12 ms: the time is
 # the edges read, not the rounds. On the grid the rounds decide, and `auto` picks near-far
 # there (`sp.sssp(G, s)`), economic Crauser on graphs with hubs.
 #
