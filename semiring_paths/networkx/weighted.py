@@ -450,10 +450,27 @@ def dijkstra_predecessor_and_distance(G, source, cutoff=None, weight="weight"):
                                    np.asarray(d, np.float64), order,
                                    np.inf if cutoff is None else float(cutoff))
     seen = _first_seen(G, [s], d, weight, cutoff, order)
-    tails = G.labels(tails)                  # each vertex's run: one slice of them
-    pred = {v: tails[a:b] for v, a, b in zip(G.labels(seen), starts[seen].tolist(),
-                                             starts[seen + 1].tolist())}
-    return pred, _as_dict(G, order, d, g, [s], first_pred, weight)
+    return _runs(G, seen, starts, tails), _as_dict(G, order, d, g, [s], first_pred, weight)
+
+
+def _runs(G: SemiringPathsGraph, keys: np.ndarray, starts: np.ndarray,
+          tails: np.ndarray) -> dict:
+    """{label of k: labels of tails[starts[k]:starts[k + 1]]} for k in ``keys``, in that
+    order.  Nearly every run is one vertex: those lists are made from the runs' heads and
+    only the others sliced (luxembourg_osm: 55 → 20 ms for 115 000 vertices, against one
+    slice each; the search is 30 ms)."""
+    labels, first = G.labels(keys), starts[keys]
+    if not tails.size:
+        return {v: [] for v in labels}
+    heads = G.labels(tails[np.minimum(first, tails.size - 1)])
+    runs = dict(zip(labels, [[h] for h in heads]))
+    other = np.flatnonzero(starts[keys + 1] - first != 1)      # none (the source), ties
+    if other.size:
+        tails = G.labels(tails)
+        for i, a, b in zip(other.tolist(), first[other].tolist(),
+                           starts[keys[other] + 1].tolist()):
+            runs[labels[i]] = tails[a:b]
+    return runs
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
