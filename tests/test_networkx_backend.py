@@ -420,6 +420,38 @@ def test_should_run_once_per_graph_and_info_says_why():
     assert "negative weights" in docs["single_source_dijkstra"]["additional_docs"]
 
 
+def test_sources_of_small_reach_stay_with_networkx():
+    """A single-source call whose sources reach at most SMALL_REACH vertices is left to
+    NetworkX (its search touches only them), with the same answer and no dispatch; one
+    that reaches more, or gives a target, is decided by the graph alone."""
+    from semiring_paths.networkx import SMALL_REACH, dispatch_counts
+
+    G = nx.DiGraph(nx.grid_2d_graph(80, 80))                 # 25 280 edges
+    G.add_edges_from([("a", "b"), ("b", "c"), ("c", (0, 0))])  # "c" reaches everything
+    nx.set_edge_attributes(G, 2, "weight")
+    should = nxb.BackendInterface.should_run
+    assert should("dijkstra_predecessor_and_distance", (G, "b"), {}) is True  # the grid
+    sink = ("x", 0)
+    G.add_edge(sink, ("x", 1))
+    why = should("single_source_dijkstra", (G, sink), {})
+    assert isinstance(why, str) and "reach 2 vertices" in why
+    assert should("multi_source_dijkstra", (G, [sink, ("x", 1)]), {}) != True  # noqa: E712
+    assert should("single_source_dijkstra", (G, (5, 5)), {}) is True
+    assert "reach" not in should("single_source_dijkstra", (G, sink), {"target": ("x", 1)})
+    assert should("single_source_dijkstra", (G, "nowhere"), {}) is True   # its error
+    H = nx.DiGraph(nx.path_graph(SMALL_REACH + 1))
+    H.add_edges_from(nx.DiGraph(nx.grid_2d_graph(80, 80)).edges)
+    assert should("single_source_shortest_path_length", (H, 0), {}) is True
+    try:
+        nx.config.backend_priority = ["semiring_paths"]
+        served = dispatch_counts["single_source_dijkstra"]
+        got = nx.single_source_dijkstra(G, sink)
+        assert dispatch_counts["single_source_dijkstra"] == served
+    finally:
+        nx.config.backend_priority = []
+    assert got == nx.single_source_dijkstra(G, sink)
+
+
 def test_should_run_estimates_edges_only_where_the_verdict_is_clear():
     """should_run counts edges exactly on small graphs and near its thresholds; a graph
     far past them is judged from a sample of degrees (no pass over every node)."""

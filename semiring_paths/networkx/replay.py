@@ -103,40 +103,38 @@ def first_seen(indptr, indices, wts, d, order, sources, cutoff):
     return out[:k]
 
 
-@njit(cache=True, inline="always")
-def _tight(indptr, indices, wts, d, settled, cutoff, u, e):
-    """Edge e (out of settled u) ends at a settled vertex at exactly d(u) + w, within
-    ``cutoff``: one of its ``pred`` entries."""
-    v = indices[e]
-    t = d[u] + wts[e]
-    return settled[v] and t == d[v] and t <= cutoff
-
-
 @njit(cache=True)
 def tight_in_edges(indptr, indices, wts, d, order, cutoff):
     """Each settled vertex's tight in-neighbours (``d(u) + w = d(v)``, the sum within
     ``cutoff``) in the order NetworkX's heap settles them (``order``, its pop order): the
     lists of its ``pred``, as ``(starts, tails)`` — vertex v's run is
     ``tails[starts[v]:starts[v + 1]]``.  Tails are taken in pop order, so each run comes
-    out in order without a sort."""
+    out in order without a sort.  The first pass flags the tight edges, so the second
+    reads no d (luxembourg_osm: 15.8 → 6.1 ms; the rows in pop order are the cost)."""
     n = d.size
     settled = np.zeros(n, np.bool_)
     for i in range(order.size):
         settled[order[i]] = True
     starts = np.zeros(n + 1, np.int64)
+    tight = np.zeros(indices.size, np.bool_)
     for u in order:                                   # count each run ...
+        du = d[u]
         for e in range(indptr[u], indptr[u + 1]):
-            if _tight(indptr, indices, wts, d, settled, cutoff, u, e):
-                starts[indices[e] + 1] += 1
+            v = indices[e]
+            t = du + wts[e]
+            if settled[v] and t == d[v] and t <= cutoff:
+                tight[e] = True
+                starts[v + 1] += 1
     for v in range(n):
         starts[v + 1] += starts[v]
     tails = np.empty(starts[n], np.int64)
     fill = starts[:-1].copy()
     for u in order:                                   # ... then fill it
         for e in range(indptr[u], indptr[u + 1]):
-            if _tight(indptr, indices, wts, d, settled, cutoff, u, e):
-                tails[fill[indices[e]]] = u
-                fill[indices[e]] += 1
+            if tight[e]:
+                v = indices[e]
+                tails[fill[v]] = u
+                fill[v] += 1
     return starts, tails
 
 

@@ -464,12 +464,14 @@ def _runs(G: SemiringPathsGraph, keys: np.ndarray, starts: np.ndarray,
         return {v: [] for v in labels}
     heads = G.labels(tails[np.minimum(first, tails.size - 1)])
     runs = dict(zip(labels, [[h] for h in heads]))
-    other = np.flatnonzero(starts[keys + 1] - first != 1)      # none (the source), ties
-    if other.size:
-        tails = G.labels(tails)
-        for i, a, b in zip(other.tolist(), first[other].tolist(),
-                           starts[keys[other] + 1].tolist()):
-            runs[labels[i]] = tails[a:b]
+    length = starts[keys + 1] - first
+    other = np.flatnonzero(length != 1)                  # none (the source), ties
+    if other.size:                                       # their runs, gathered
+        n_o = length[other]
+        at = np.cumsum(n_o) - n_o
+        some = G.labels(tails[np.repeat(first[other] - at, n_o) + np.arange(n_o.sum())])
+        for i, a, b in zip(other.tolist(), at.tolist(), (at + n_o).tolist()):
+            runs[labels[i]] = some[a:b]
     return runs
 
 
