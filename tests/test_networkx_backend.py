@@ -438,6 +438,9 @@ def test_sources_of_small_reach_stay_with_networkx():
     assert should("multi_source_dijkstra", (G, [sink, ("x", 1)]), {}) != True  # noqa: E712
     assert should("single_source_dijkstra", (G, (5, 5)), {}) is True
     assert "reach" not in should("single_source_dijkstra", (G, sink), {"target": ("x", 1)})
+    assert "reach 2" in should("bellman_ford_path_length", (G, sink, ("x", 1)), {})
+    assert "reach 2" in should("bfs_layers", (G, sink), {})            # a node or a list
+    assert "reach 2" in should("bfs_layers", (G, [sink]), {})
     assert should("single_source_dijkstra", (G, "nowhere"), {}) is True   # its error
     H = nx.DiGraph(nx.path_graph(SMALL_REACH + 1))
     H.add_edges_from(nx.DiGraph(nx.grid_2d_graph(80, 80)).edges)

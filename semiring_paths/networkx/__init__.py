@@ -29,10 +29,13 @@ from . import (  # noqa: F401
 from .convert import NAME, SemiringPathsGraph
 from .registry import (
     COMMON_DECLINES,
+    PROBE_EDGES,
     REGISTRY,
+    SMALL_REACH,
     _arguments,
     _caching,
     dispatch_counts,
+    small_reach,
     waits_for_conversion,
 )
 
@@ -51,17 +54,8 @@ ALL_SOURCES_WORK = 1_000_000
 #: of a search): nothing to weigh, so ``should_run`` says yes without counting edges
 FROM_DICTS = frozenset({"descendants_at_distance"})
 
-#: a search from sources that reach at most this many vertices stays with NetworkX: its
-#: search touches only them (microseconds), where ours pays for arrays of n (p2p-Gnutella31,
-#: a source reaching 3 of 62 586 vertices: ``dijkstra_predecessor_and_distance`` 6 µs in
-#: NetworkX, 2.5 ms here) ...
-SMALL_REACH = 64
-#: ... as a breadth-first probe over NetworkX's dicts finds, which gives up (the search is
-#: served) past SMALL_REACH vertices or PROBE_EDGES adjacency entries read
-PROBE_EDGES = 2048
-
-__all__ = ["FUNCTIONS", "BackendInterface", "SemiringPathsGraph", "dispatch_counts",
-           "get_info"]
+__all__ = ["FUNCTIONS", "PROBE_EDGES", "SMALL_REACH", "BackendInterface",
+           "SemiringPathsGraph", "dispatch_counts", "get_info"]
 
 #: the NetworkX functions this backend serves
 FUNCTIONS = sorted(REGISTRY)
@@ -123,42 +117,10 @@ class BackendInterface:
         verdict = BackendInterface._should_run_on(name, args, kwargs)
         if verdict is not True or name in ALL_SOURCES or name in FROM_DICTS:
             return verdict
-        reach = _small_reach(name, args, kwargs)
+        a = _arguments(name, args, kwargs)
+        reach = None if a is None else small_reach(name, a)
         return verdict if reach is None else (
             f"the sources reach {reach} vertices: NetworkX's own search touches only them")
-
-
-def _small_reach(name: str, args: tuple, kwargs: dict) -> int | None:
-    """The vertices a single-source call's ``source`` (or a ``multi_source_*`` call's
-    ``sources``) reaches, where at most ``SMALL_REACH`` (a breadth-first probe over
-    NetworkX's dicts, at most ``PROBE_EDGES`` entries read); None otherwise, for calls
-    with a target, and for sources not in the graph (whose error the search raises)."""
-    a = _arguments(name, args, kwargs)
-    if a is None or a.get("target") is not None:
-        return None
-    sources = [a["source"]] if a.get("source") is not None else (
-        a.get("sources") if name.startswith("multi_source_") else None)
-    G = getattr(a.get("G"), "nx", a.get("G"))
-    adj = getattr(G, "_adj", None)
-    try:
-        sources = list(sources) if sources is not None and adj is not None else None
-        if not sources or not all(s in adj for s in sources):
-            return None
-    except TypeError:                                  # unhashable: the search says so
-        return None
-    seen, todo, read = set(sources), list(dict.fromkeys(sources)), 0
-    while todo:
-        nbrs = adj[todo.pop()]
-        read += len(nbrs)
-        if read > PROBE_EDGES:
-            return None
-        for v in nbrs:
-            if v not in seen:
-                if len(seen) >= SMALL_REACH:
-                    return None
-                seen.add(v)
-                todo.append(v)
-    return len(seen)
 
 
 #: nodes whose degrees ``_edges_estimate`` samples; a clear verdict within the factor
