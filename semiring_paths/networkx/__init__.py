@@ -80,16 +80,16 @@ class BackendInterface:
 
     @staticmethod
     def _should_run_on(name, args, kwargs):
-        """Dispatch when the work outweighs a conversion: 10⁴ edges or more, or — for the
-        functions that search from every vertex — ``n · m`` of 10⁶ or more (NetworkX's
-        own loop over sources then costs far more than converting once).  Decided once
-        per graph and kind: kept in ``G.__networkx_cache__``, which NetworkX clears when
-        the graph changes, so the per-source calls NetworkX's own all-pairs code makes
-        pay a dictionary lookup.  A point-to-point query (``registry.point_to_point``)
-        runs here only on a graph already converted: NetworkX answers it from the few
-        vertices its search touches, where a conversion reads every edge.  ``FROM_DICTS``
-        functions run here always, without a count (they read NetworkX's dicts until the
-        graph is converted)."""
+        """The graph's verdict: dispatch when the work outweighs a conversion: 10⁴ edges
+        or more, or — for the functions that search from every vertex — ``n · m`` of 10⁶
+        or more (NetworkX's own loop over sources then costs far more than converting
+        once).  Decided once per graph and kind: kept in ``G.__networkx_cache__``, which
+        NetworkX clears when the graph changes, so the per-source calls NetworkX's own
+        all-pairs code makes pay a dictionary lookup.  A point-to-point query
+        (``registry.point_to_point``) runs here only on a graph already converted:
+        NetworkX answers it from the few vertices its search touches, where a conversion
+        reads every edge.  ``FROM_DICTS`` functions run here always, without a count
+        (they read NetworkX's dicts until the graph is converted)."""
         if name in FROM_DICTS:
             return True
         G = args[0] if args else kwargs.get("G")
@@ -114,6 +114,9 @@ class BackendInterface:
 
     @staticmethod
     def should_run(name, args, kwargs):
+        """The graph's verdict (``_should_run_on``); then a single-source call whose
+        sources reach at most ``SMALL_REACH`` vertices stays with NetworkX
+        (``registry.small_reach``)."""
         verdict = BackendInterface._should_run_on(name, args, kwargs)
         if verdict is not True or name in ALL_SOURCES or name in FROM_DICTS:
             return verdict
