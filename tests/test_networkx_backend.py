@@ -261,7 +261,6 @@ def test_can_run_declines_what_it_cannot_serve_exactly():
     G = nx.path_graph(3)
     nx.set_edge_attributes(G, -1, "weight")
     can = nxb.BackendInterface.can_run
-    assert can("single_source_dijkstra_path_length", (G, 0), {}) is not True   # negative
     # a point-to-point query on a graph not converted yet leaves its weight scan to the
     # call, which hands the negative weights to NetworkX's own code
     assert can("dijkstra_path_length", (G, 0, 2), {}) is True
@@ -269,6 +268,8 @@ def test_can_run_declines_what_it_cannot_serve_exactly():
     with pytest.raises(ValueError, match="negative weights"):
         nx.dijkstra_path_length(G, 0, 2, backend="semiring_paths")
     assert nxb.dispatch_counts["dijkstra_path_length"] == served
+    assert can("single_source_dijkstra_path_length", (G, 0), {}) is not True   # negative
+    assert can("dijkstra_path_length", (G, 0, 2), {}) is not True    # the scan is known
     assert can("dijkstra_path_length", (G, 0, 2), {"weight": lambda u, v, d: 1}) is not True
     assert can("bfs_edges", (G, 0), {"sort_neighbors": sorted}) is not True
     assert can("bellman_ford_path_length", (G, 0, 2), {}) is True
@@ -487,3 +488,63 @@ def test_integer_labels_index_themselves_and_equal_labels_still_resolve():
     assert H.index[3] == 3 and H.index[np.int64(4)] == 4
     with pytest.raises(KeyError):
         H.index[6]
+
+
+def test_answers_leave_no_young_collection_behind():
+    """A served call's answer goes to the oldest generation on the way out (no young
+    collection walks every path list after it); objects a caller froze stay frozen."""
+    import gc
+
+    G = nx.path_graph(3000)
+    nx.single_source_shortest_path_length(G, 0, backend="semiring_paths")   # converts
+    gc.collect()
+    paths = nx.single_source_shortest_path(G, 0, backend="semiring_paths")
+    assert len(paths) == 3000 and gc.isenabled()
+    last = paths[2999]                                 # in the oldest generation
+    assert any(obj is last for obj in gc.get_objects(generation=2))
+    frozen = [[i] for i in range(10)]
+    gc.freeze()
+    try:
+        before = gc.get_freeze_count()
+        nx.single_source_shortest_path(G, 0, backend="semiring_paths")
+        assert gc.get_freeze_count() == before
+    finally:
+        gc.unfreeze()
+    del frozen
+    gc.disable()                                       # a caller's own choice kept
+    try:
+        nx.single_source_shortest_path(G, 0, backend="semiring_paths")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_small_reach_calls_leave_the_weight_scan(monkeypatch):
+    """A search whose sources reach few vertices goes to NetworkX under the priority
+    without a pass over every weight; named explicitly, it scans them then (a negative
+    weight anywhere: NetworkX's own code answers)."""
+    from semiring_paths.networkx import dispatch_counts, registry
+
+    G = nx.DiGraph(nx.grid_2d_graph(60, 60))                 # 3 600 vertices
+    nx.set_edge_attributes(G, 2, "weight")
+    G.add_edge(("x", 0), ("x", 1), weight=3)
+    G[(0, 0)][(0, 1)]["weight"] = -1
+    scans = []
+    real = registry.adjacency_weights
+    monkeypatch.setattr(registry, "adjacency_weights",
+                        lambda *a: scans.append(1) or real(*a))
+    can = nxb.BackendInterface.can_run
+    assert can("single_source_dijkstra", (G, ("x", 0)), {}) is True
+    assert not scans
+    try:
+        nx.config.backend_priority = ["semiring_paths"]
+        served = dispatch_counts["single_source_dijkstra"]
+        assert nx.single_source_dijkstra(G, ("x", 0)) == (
+            {("x", 0): 0, ("x", 1): 3}, {("x", 0): [("x", 0)], ("x", 1): [("x", 0), ("x", 1)]})
+        assert not scans and dispatch_counts["single_source_dijkstra"] == served
+    finally:
+        nx.config.backend_priority = []
+    got = nx.single_source_dijkstra(G, ("x", 0), backend="semiring_paths")
+    assert scans and dispatch_counts["single_source_dijkstra"] == served   # negative
+    assert got == nx.single_source_dijkstra(G, ("x", 0))
+    assert "negative" in can("single_source_dijkstra", (G, ("x", 0)), {})  # now known
