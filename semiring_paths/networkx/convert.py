@@ -404,19 +404,21 @@ def tree_paths(G: SemiringPathsGraph, order: np.ndarray, parent: np.ndarray,
     whose path is itself): a path runs from its root to the vertex (``reverse``: from the
     vertex to its root), as NetworkX's ``paths[v] + [w]`` builds it, keys in ``order``.
     Paths are kept by position in ``order`` (slot 0: the empty path a root extends), each
-    built by one display (wiki-Vote, 5 158 paths: 1.45 → 1.25 ms)."""
+    built by one concatenation with a reused one-slot list, which sizes it once (a
+    display, ``[*path, label]``, grows it twice: osm-malta's 3.2·10⁶ slots, warm, 8.7 →
+    7.0 ms)."""
     labels = G.labels(order)
     at = np.empty(len(G), np.int64)
     at[order] = np.arange(1, order.size + 1)
     prev = np.where(parent < 0, 0, at[np.maximum(parent, 0)]).tolist()
     paths: list[list] = [[]]
-    append = paths.append
+    append, one = paths.append, [None]
     if reverse:
-        for pp, label in zip(prev, labels):
-            append([label, *paths[pp]])
+        for pp, one[0] in zip(prev, labels):
+            append(one + paths[pp])
     else:
-        for pp, label in zip(prev, labels):
-            append([*paths[pp], label])
+        for pp, one[0] in zip(prev, labels):
+            append(paths[pp] + one)
     return dict(zip(labels, paths[1:]))
 
 
