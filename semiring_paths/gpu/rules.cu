@@ -79,6 +79,8 @@ enum { GO_BLOCK = 0, GO_GRID, GO_SHARED };
 #define R_CHUNK (256 * R_ITEMS)
 #define R_CAP (sizeof(vid_t) == 4 ? 2 * R_CHUNK : R_CHUNK)
 #define R_SEGS 512
+// the fewest frontier positions a chunk stages (its window adapts: see the relaxation)
+#define R_WIN_MIN 16
 enum { TO_NONE = 0, TO_NEAR, TO_PILE };     // where an improved vertex goes
 // th slots (double): the routed rules' split; the round's threshold (the routed rules'
 // refill minimum while it is taken); the settle rules' minimum key over the pile, and
@@ -524,10 +526,22 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 long long first = k * seg + block_search(offs + k * seg,   // (L2 reads)
                                                          min(seg, nf - k * seg),
                                                          lo - s_pre[k]);
+                // the window: `win` positions staged a chunk, halved while a chunk
+                // uses at most half of them, doubled while the window ends before the
+                // chunk's edges do (block-uniform: from shared values).  A hub-heavy
+                // frontier (Kronecker 22's widest rounds: 90 edges a position) needs
+                // a dozen positions for a chunk, not R_CHUNK: H100, Kronecker 22, 3
+                // sources, best of 3, ms, R_CHUNK positions → adaptive: near-far
+                // 7.78 / 7.54 / 9.63 → 7.30 / 7.14 / 9.05, Δ-stepping 9.93 / 9.35 /
+                // 9.98 → 8.91 / 8.39 / 9.12, Martín 8.77 / 8.80 / 8.25 → 8.33 / 7.89 /
+                // 7.94.  Staging the rows and d of the whole window with its first
+                // edges (one trip, not two) was slower: near-far 7.91 / 7.52 / 9.33
+                // → 8.51 / 7.98 / 9.64
+                int win = R_CHUNK;
                 for (long long e = lo; e < hi;) {
                     // the window's first edges, then the rows and d of the
                     // positions this chunk's edges fall in (`used` of them)
-                    const int span = (int)min((long long)R_CHUNK, nf - first);
+                    const int span = (int)min((long long)win, nf - first);
 #pragma unroll
                     for (int j0 = 0; j0 < R_CHUNK; j0 += 256) {
                         int j = j0 + threadIdx.x;
@@ -536,8 +550,11 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                     if (threadIdx.x == 0)
                         s_wend = first + span < nf ? first_edge(first + span) : total;
                     __syncthreads();
-                    const long long end = min(min(e + R_CHUNK, hi), s_wend);
+                    const long long want = min(e + R_CHUNK, hi);
+                    const long long end = min(want, s_wend);
                     const int used = end > e ? stage_search(s_off, span, end - 1) + 1 : 0;
+                    if (end < want) win = min(2 * win, R_CHUNK);
+                    else if (2 * used <= span) win = max(win / 2, R_WIN_MIN);
                     for (int j = threadIdx.x; j < used; j += blockDim.x) {
                         vid_t u = F[first + j];
                         s_row[j] = ptr[u];
