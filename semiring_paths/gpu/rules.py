@@ -113,8 +113,11 @@ class RuleLoops:
     #: multiple of the CPU's default: near-far c = 32 · ×, Δ-stepping 8 · ×) — near-far
     #: ×1/16 / 1/8 / 1/4 / 1/2 / 1: 12.67 / 12.04 / 9.92 / 11.38 / 11.47 (edges relaxed
     #: 1.04 / 1.39 / 1.42 / 2.25 / 2.46 a stored edge); Δ-stepping ×1 / 2 / 3 / 4 / 6:
-    #: 11.69 / 11.19 / 10.62 / 10.39 / 11.10
-    HUB_C: ClassVar[dict[str, float]] = {"near-far": 8.0, "delta-stepping": 32.0}
+    #: 11.69 / 11.19 / 10.62 / 10.39 / 11.10.  With the grid's adaptive window (rules.cu),
+    #: 6 sources, median, two passes, near-far c = 4 / 6 / 8 / 12 / 16: 8.97 / 8.49–8.78 /
+    #: 7.90–8.16 / 8.60–8.80 / 9.72–9.92; Δ-stepping c = 16 / 24 / 32 / 48: 9.20–9.62 /
+    #: 8.86–9.34 / 9.49–9.83 / 9.93–10.50
+    HUB_C: ClassVar[dict[str, float]] = {"near-far": 8.0, "delta-stepping": 24.0}
 
     @property
     def _big(self) -> int:
