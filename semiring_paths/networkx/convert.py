@@ -81,12 +81,14 @@ class SemiringPathsGraph:
 
     @property
     def _labels_are_indices(self) -> bool:
-        """The nodes are 0 … n-1 in order (graphs built from arrays and matrices)."""
-        if "_identity" not in self.__dict__:
+        """The nodes are 0 … n-1 in order (graphs built from arrays and matrices).
+        Kept with what is built from G (NetworkX's nested dispatches each make a new
+        converted object: on wiki-Vote the check ran three times a first call)."""
+        if "identity" not in self._graphs:
             nodes = self.nodes       # C-level passes: the types, then the values
-            self.__dict__["_identity"] = (set(map(type, nodes)) <= {int}
-                                          and nodes == list(range(len(nodes))))
-        return self.__dict__["_identity"]
+            self._graphs["identity"] = (set(map(type, nodes)) <= {int}
+                                        and nodes == list(range(len(nodes))))
+        return self._graphs["identity"]
 
     def labels(self, idx) -> list:
         """The node labels of indices ``idx`` (an int array or list), as a list."""
