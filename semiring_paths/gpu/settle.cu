@@ -36,7 +36,10 @@
 //     settling its own vertex): Crauser 68.1 → 73.1 ms, Martín 92.3 → 95.9;
 //   - each vertex's (first edge, end) as one 16-byte pair, read in one load at the claim:
 //     Martín 87.5, Crauser 68.6, economic 62.5 ms, against 86.6 / 66.1 / 62.0 with two
-//     loads from indptr (measured on another machine of the same kind).
+//     loads from indptr (measured on another machine of the same kind);
+//   - the select a warp at a time, two entries a lane with both loads first and one
+//     ballot claiming the warp's selected slots (2 sources, best of 3, twice): Martín
+//     91.1 / 92.8 → 92.4 / 94.0 ms, Crauser 69.3 / 70.1 → 70.1 / 70.8, economic unchanged.
 //
 // A round relaxes at most SH_EDGES edges (the hash table's load stays under 3/8) and
 // selects at most SH_NEAR vertices: a wider one, or a pile that no longer fits, hands
