@@ -209,6 +209,9 @@ class RuleLoops:
         in_pile = cp.empty(n, cp.int32)            # settled (-1) by the first round
         ctl0 = np.zeros(K.CTL_SLOTS, np.int64)
         ctl0[[K.NEAR, K.NEAR_AT]] = 1
+        # on a graph with hubs one block keeps the first rounds (HOLD): its small pile
+        # would go to settle.cu's shared memory and come straight back with a hub
+        ctl0[K.HOLD] = S.SH_HOLD if self._has_hubs and strategy in SETTLE else 0
         ctl0[K.NEAR_E] = (int(G.out_degree[source]) if graph[0] is self.indptr   # (Δ: the
                           else int(cp.diff(graph[0][source:source + 2])[0]))  # light ones)
         th0 = np.full(K.TH_SLOTS, np.inf)
