@@ -211,6 +211,9 @@ class RuleLoops:
         ctl0[[K.NEAR, K.NEAR_AT]] = 1
         # on a graph with hubs one block keeps the first rounds (HOLD): its small pile
         # would go to settle.cu's shared memory and come straight back with a hub
+        # (Kronecker 22, economic, 3 sources: 6 / 3 / 5 launches → 4 / 3 / 3, the rounds
+        # before the grid's 0.49–0.72 / 0.16–0.19 / 0.34–0.48 → 0.34–0.37 / 0.14–0.16 /
+        # 0.17–0.21 ms in launches; the whole call within run-to-run noise)
         ctl0[K.HOLD] = S.SH_HOLD if self._has_hubs and strategy in SETTLE else 0
         ctl0[K.NEAR_E] = (int(G.out_degree[source]) if graph[0] is self.indptr   # (Δ: the
                           else int(cp.diff(graph[0][source:source + 2])[0]))  # light ones)
