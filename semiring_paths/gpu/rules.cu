@@ -75,6 +75,7 @@ enum { GO_BLOCK = 0, GO_GRID, GO_SHARED };
 // more than R_CAP - R_CHUNK are staged: a chunk adds at most R_CHUNK); at most R_SEGS
 // segments of the frontier scanned for its edge offsets (the host reads R_SEGS
 // from here for bsum's size, as it reads every slot enum: device.py's cu_constants)
+// (R_ITEMS 8 or 6, 2 or 3 blocks an SM: past the 48 KB of static shared memory)
 #define R_ITEMS 4
 #define R_CHUNK (256 * R_ITEMS)
 #define R_CAP (sizeof(vid_t) == 4 ? 2 * R_CHUNK : R_CHUNK)
@@ -86,7 +87,8 @@ enum { TO_NONE = 0, TO_NEAR, TO_PILE };     // where an improved vertex goes
 // refill minimum while it is taken); the settle rules' minimum key over the pile, and
 // the next one (what a select keeps)
 enum { SPLIT = 0, THETA, PILE_MIN, PILE_MIN2, TH_SLOTS };
-// a refill reads P_ITEMS pile entries a thread at a time
+// a refill reads P_ITEMS pile entries a thread at a time (8: the grid shape spills
+// registers, 60–84 bytes of spill stores)
 #define P_ITEMS 4
 
 // opt-in instrumentation (compile with -DRULE_PROF, e.g. SEMIRING_PATHS_RULE_DEFS=

@@ -50,6 +50,8 @@
 #define SH_HASH 4096
 #define SH_EDGES 1536
 #define SH_NEAR 1536
+// out-neighbours of a new entry whose flags and rows Crauser prefetches (by_hash)
+#define SH_AHEAD 4
 // rounds the one block keeps a search after it came back from here for room
 #define SH_HOLD 32
 // dead entries compacted away once the pile holds this many more than its live ones
@@ -71,12 +73,17 @@ __device__ unsigned long long settle_prof[SP_SLOTS];
 #define SPROF(k)
 #endif
 
+template <class T>
+__device__ __forceinline__ void prefetch_l2(const T* p) {
+    asm volatile("prefetch.global.L2 [%0];" :: "l"(p));
+}
+
 // the first line of a pile entry's row into L2, for the round that selects it
 template <class W>
 __device__ __forceinline__ void prefetch_row(const vid_t* indices, const W* weights,
                                              long long row) {
-    asm volatile("prefetch.global.L2 [%0];" :: "l"(indices + row));
-    asm volatile("prefetch.global.L2 [%0];" :: "l"(weights + row));
+    prefetch_l2(indices + row);
+    prefetch_l2(weights + row);
 }
 
 // a vertex's bucket in the hash table (Fibonacci hashing, 12 bits)
@@ -93,6 +100,18 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                              long long* ctl, double* th, long long* stats, double* fs,
                              long long records, int cap, int lanes) {
     const bool crauser = RULE == CRAUSER;
+    // Crauser's relaxation reads three lines of v (flag, row, minout), the others two.
+    // For Crauser: the entry of a vertex reached this round is created by the lane whose
+    // insert into the round's hash table took v's bucket, the flag read by a plain load
+    // (by_hash; else by the lane whose atomicCAS took in_pile[v] from 0), and the select
+    // prefetches the flags, rows and minout of the new entries' first SH_AHEAD
+    // out-neighbours into L2.  H100, 1000² grid, weights 1..64, 4 sources, median, ms,
+    // both, two passes A/B/A/B: Crauser 67.0 / 66.9 → 62.3 / 62.2, Martín 86.5 / 86.6 →
+    // 87.4 / 87.5, economic 62.6 / 62.5 → 62.6 / 62.8; by_hash alone, two passes:
+    // Crauser 66.1 / 66.5 → 63.4 / 62.8, Martín 86.0 / 85.7 → 90.9 / 90.6, economic
+    // 61.7 / 62.1 → 63.9 / 63.8; the prefetch alone: Crauser 65.2, Martín 87.8,
+    // economic 62.7 (against the first pass's old code)
+    const bool by_hash = crauser;
     const int t = threadIdx.x, T = blockDim.x;
     auto add_int = [](int* p, int k) { return atomicAdd(p, k); };   // shared counters
     // ---- the shared memory: entries (struct of arrays), the hash table, the near slots
@@ -196,6 +215,14 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         double kmin = RULE_INF;
         unsigned edges = 0;
         int kept = 0;
+        // last round's new entries (the pile's last `made`): Crauser's prefetch (see
+        // by_hash) of their out-neighbours, an id loaded now, prefetched after the pass
+        const int made = s_made;
+        vid_t next_x = -1;
+        if (crauser && t < SH_AHEAD * made) {
+            const int i = top - made + t / SH_AHEAD;
+            if (t % SH_AHEAD < sdg[i]) next_x = indices[sst[i] + t % SH_AHEAD];
+        }
         for (int i = t; i < top; i += T) {
             const double nd = snd[i];
             if (nd < 0.0) continue;                              // dead
@@ -209,6 +236,14 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             }
         }
         for (int j = t; j < s_made; j += T) { hk[used[j]] = -1; hs[used[j]] = -1; }
+        for (int j = t; crauser && j < SH_AHEAD * made; j += T) {
+            const int i = top - made + j / SH_AHEAD, e = j % SH_AHEAD;
+            const vid_t x = j == t ? next_x : e < sdg[i] ? indices[sst[i] + e] : -1;
+            if (x < 0) continue;
+            prefetch_l2(in_pile + x);
+            prefetch_l2(indptr + x);
+            prefetch_l2(minout + x);
+        }
         edges = __reduce_add_sync(0xffffffffu, edges);
         kept = __reduce_add_sync(0xffffffffu, (unsigned)kept);
         kmin = warp_min(kmin);
@@ -236,37 +271,41 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             for (long long k = start + lane; k < end; k += lanes) {
                 const vid_t v = indices[k];                              // trip 1
                 const double nd = du + as_f64(weights[k]);
-                const int s = atomicCAS(&in_pile[v], 0, SH_CLAIM);       // trip 2
+                // trip 2: v's flag (claimed by atomicCAS, or read by a plain load where
+                // the hash table claims: see `by_hash`), with its row and minout
+                const int s = by_hash ? in_pile[v] : atomicCAS(&in_pile[v], 0, SH_CLAIM);
                 const long long row = indptr[v], row_end = indptr[v + 1];
                 const double mo = crauser ? minout[v] : 0.0;
                 if (s < 0) continue;                             // settled
                 int slot;
-                if (s == 0) {                                    // first reached: create
-                    pmin = fmin(pmin, nd + mo);
-                    slot = atomicAdd(&s_top, 1);
-                    int b = sh_bucket(v);
-                    while (cas_vid(&hk[b], (vid_t)-1, v) != (vid_t)-1) b = (b + 1) & (SH_HASH - 1);
-                    used[slot - top] = b;
-                    sv[slot] = v;
-                    snd[slot] = nd;
-                    sst[slot] = row;
-                    sdg[slot] = (int)(row_end - row);
-                    if (crauser) smo[slot] = mo;
-                    __threadfence_block();                           // the entry, then its slot
-                    *(volatile int*)&hs[b] = slot;
-                    in_pile[v] = slot + 1;
-                    prefetch_row(indices, weights, row);
-                    continue;
-                } else if (s != SH_CLAIM) {                      // piled: its entry
+                if (s != 0 && s != SH_CLAIM) {                   // piled: its entry
                     slot = s - 1;
-                } else {                                         // created this round: find it
+                } else {                                         // reached this round
                     int b = sh_bucket(v);
-                    for (;;) {
-                        vid_t key = *(volatile vid_t*)&hk[b];
-                        if (key == v) break;
-                        if (key != (vid_t)-1) b = (b + 1) & (SH_HASH - 1);   // else: wait
+                    vid_t key = (vid_t)-1;
+                    if (by_hash || s == 0) {                     // insert v (or find it)
+                        while ((key = cas_vid(&hk[b], (vid_t)-1, v)) != (vid_t)-1 && key != v)
+                            b = (b + 1) & (SH_HASH - 1);
+                    } else {                                     // find v
+                        while ((key = *(volatile vid_t*)&hk[b]) != v)
+                            if (key != (vid_t)-1) b = (b + 1) & (SH_HASH - 1);   // else: wait
                     }
-                    while ((slot = *(volatile int*)&hs[b]) < 0) {}
+                    if (key == (vid_t)-1) {                      // inserted: create its entry
+                        pmin = fmin(pmin, nd + mo);
+                        slot = atomicAdd(&s_top, 1);
+                        used[slot - top] = b;
+                        sv[slot] = v;
+                        snd[slot] = nd;
+                        sst[slot] = row;
+                        sdg[slot] = (int)(row_end - row);
+                        if (crauser) smo[slot] = mo;
+                        __threadfence_block();                       // the entry, then its slot
+                        *(volatile int*)&hs[b] = slot;
+                        in_pile[v] = slot + 1;
+                        prefetch_row(indices, weights, row);
+                        continue;
+                    }
+                    while ((slot = *(volatile int*)&hs[b]) < 0) {}   // another's new entry
                 }
                 if (nd < atomic_min_nonneg(&snd[slot], nd)) pmin = fmin(pmin, nd + mo);
             }
