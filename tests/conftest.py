@@ -43,19 +43,24 @@ _GPU = [pytest.mark.gpu, pytest.mark.skipif(not _gpu_present(), reason="CuPy fin
 def backend(request):
     """Every parity test body runs on every backend (CuPy's parity-test style): the CPU's
     GraphBLAS rounds (``cpu``) and its compiled loops (``cpu-fused``) always; the GPU where
-    CuPy sees one, with 4-byte ids and again with the 8-byte kernels forced
-    (``gpu-ids8``), so the wide path is checked on graphs that fit a test."""
+    CuPy sees one, with 4-byte ids and again with the 8-byte kernels forced and the
+    weights in the graph's own dtype (``gpu-ids8``), so the wide paths are checked on
+    graphs that fit a test."""
     if request.param.startswith("cpu"):
         yield "cpu"             # which CPU path: set per test by _cpu_path below
         return
     from semiring_paths.gpu.backend import GPUBackend
 
     GPUBackend.index_bytes = 8 if request.param == "gpu-ids8" else None
+    # the weights: int32 / float32 on the device where they fit (gpu), the graph's own
+    # dtype (gpu-ids8), so the kernels of every weight dtype run
+    GPUBackend.NARROW_WEIGHTS = request.param == "gpu"
     # near-far and Δ-stepping: the banded kernels with 4-byte ids (on any graph), the
     # rule loop with 8-byte ids (on graphs this small); test_gpu.py checks both at both
     GPUBackend.BANDED_TWO = "always" if request.param == "gpu" else "auto"
     yield "gpu"
     GPUBackend.index_bytes = None
+    GPUBackend.NARROW_WEIGHTS = True
     GPUBackend.BANDED_TWO = "auto"
 
 

@@ -32,13 +32,16 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module", autouse=True, params=[None, 8], ids=["ids4", "ids8"])
 def index_width(request):
     """Every test runs twice: with 4-byte device vertex ids (what graphs below 2³¹ − 1
-    vertices get) and with the 8-byte kernels forced, so the wide path is checked on graphs
-    that fit a test."""
+    vertices get) and with the 8-byte kernels forced and the weights in the graph's own
+    dtype (no int32 / float32 device copy), so the wide paths are checked on graphs that
+    fit a test."""
     from semiring_paths.gpu.backend import GPUBackend
 
     GPUBackend.index_bytes = request.param
+    GPUBackend.NARROW_WEIGHTS = request.param is None      # ids8: weights in their dtype
     yield request.param or 4
     GPUBackend.index_bytes = None
+    GPUBackend.NARROW_WEIGHTS = True
 
 
 def test_device_ids_have_the_requested_width(index_width):
@@ -53,6 +56,31 @@ def test_device_ids_have_the_requested_width(index_width):
         "typedef long long vid_t;" if index_width == 8 else "typedef int vid_t;")
     r = sp.bfs(G, 0, backend="gpu", as_cupy=True)
     assert r.parents.dtype == np.int64
+
+
+def test_device_weights_take_the_narrowest_exact_dtype(index_width):
+    """int64 weights within int32's range and float64 ones that float32 holds exactly go
+    to the device as int32 / float32 (the kernels widen each to float64 as they read it);
+    others keep their dtype, and so does every weight under ids8 (NARROW_WEIGHTS off).
+    The answers are the CPU's either way, and keep the graph's dtypes."""
+    from semiring_paths.backends import backend_for
+
+    g = sp.read("rome99")
+    big = g.weights.astype(np.int64)
+    big[0] = 2**31                                      # past int32: stays int64
+    cases = [(g.weights.astype(np.int64), np.int32), (big, np.int64),
+             (g.weights * 0.5, np.float32), (g.weights * 0.1, np.float64),
+             (g.weights.astype(np.int32), np.int32),
+             (g.weights.astype(np.float32) * np.float32(0.1), np.float32)]
+    for w, narrow in cases:
+        G = sp.Graph.from_edges(g.rows, g.indices, weights=w, n_vertices=g.n_vertices)
+        assert backend_for(G, "gpu").weights.dtype == (narrow if index_width == 4
+                                                       else G.weights.dtype)
+        want = sp.sssp(G, 0, strategy="dijkstra", backend="cpu").distances
+        for strategy in ("workfront", "crauser-economic", "delta-stepping"):
+            r = sp.sssp(G, 0, strategy=strategy, backend="gpu")
+            np.testing.assert_array_equal(r.distances, want)
+            assert r.distances.dtype == want.dtype
 
 
 def real(rel: str) -> Path:
@@ -190,6 +218,7 @@ def test_banded_two_every_weight_dtype(strategy, index_width, monkeypatch):
     monkeypatch.setattr(RuleLoops, "BANDED_TWO", "always")
     monkeypatch.setattr(RuleLoops, "RECORDS", 5)
     monkeypatch.setattr(GPUBackend, "index_bytes", index_width)
+    monkeypatch.setattr(GPUBackend, "NARROW_WEIGHTS", index_width == 4)
     rome = sp.read("rome99")
     for dtype in (np.int32, np.int64, np.float32, np.float64):
         g = grid(40, 30, seed=5, weights=(0, 9))

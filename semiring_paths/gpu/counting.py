@@ -95,7 +95,7 @@ class PathCounts:
         indptr = cp.concatenate([cp.zeros(1, cp.int64), cp.cumsum(kept)])
         G = self.graph
         T = Graph(indptr.get(), self.indices[keep].get().astype(G.indices.dtype),
-                  self.weights[keep].get() if G.weighted else None, directed=True,
+                  G.weights[keep.get()] if G.weighted else None, directed=True,
                   name=f"tight edges of {G.name}" if G.name else None)
         return type(self)(T)
 
