@@ -37,6 +37,8 @@ def test_bytes_needed_counts_ids_and_weights():
     assert narrow == 8 * (n + 1) + 4 * m + 24 * n
     assert bytes_needed(fake(n, m), 8) == 8 * (n + 1) + 8 * m + 32 * n
     assert bytes_needed(fake(n, m, np.float32)) == narrow + 4 * m
+    assert bytes_needed(fake(n, m, np.float64)) == narrow + 8 * m
+    assert bytes_needed(fake(n, m, np.float64), weight_bytes=4) == narrow + 4 * m
     assert bytes_needed(fake(n, m, directed=True)) == 2 * (8 * (n + 1) + 4 * m) + 24 * n
     # 2³¹ vertices need 8-byte ids whatever is asked for
     assert bytes_needed(fake(2**31, 2**33)) == 8 * (2**31 + 1) + 8 * 2**33 + 32 * 2**31

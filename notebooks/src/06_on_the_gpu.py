@@ -146,7 +146,7 @@ for gname, rows in stored["strategies"].items():
               f"{v['ms'] / v['rounds'] * 1e3:7.1f} µs a round")
 
 # %% [markdown]
-# On the Kronecker graph every strategy finishes in 7–134 rounds and 8–12 ms: the time is
+# On the Kronecker graph every strategy finishes in 7–134 rounds and 7–12 ms: the time is
 # the edges read, not the rounds. On the grid the rounds decide, and `auto` picks near-far
 # there (`sp.sssp(G, s)`), economic Crauser on graphs with hubs.
 #

@@ -127,12 +127,16 @@ def index_bytes(G: Graph, forced: int | None = None) -> int:
     return 8 if wide or forced == 8 else 4
 
 
-def bytes_needed(G: Graph, forced: int | None = None) -> int:
+def bytes_needed(G: Graph, forced: int | None = None, weight_bytes: int | None = None
+                 ) -> int:
     """Device bytes for the graph: CSR (8-byte row pointers, 4- or 8-byte indices, weights
-    in their own dtype), the CSC copy when directed, and ~24 bytes of state per vertex
-    (twice the id-sized part with 8-byte ids)."""
+    in their own dtype, or ``weight_bytes`` each: what the device holds once it has
+    narrowed them, ``DeviceGraph.weights``), the CSC copy when directed, and ~24 bytes of
+    state per vertex (twice the id-sized part with 8-byte ids).  The check before an
+    upload counts the weights at their own size (the narrowing needs them on the device)."""
     n, m, b = G.n_vertices, G.n_stored, index_bytes(G, forced)
-    csr = 8 * (n + 1) + b * m + (G.weights.itemsize * m if G.weighted else 0)
+    w = weight_bytes if weight_bytes is not None else G.weights.itemsize
+    csr = 8 * (n + 1) + b * m + (w * m if G.weighted else 0)
     return csr * (2 if G.directed else 1) + (16 + 2 * b) * n
 
 
