@@ -538,7 +538,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 // 9.98 → 8.91 / 8.39 / 9.12, Martín 8.77 / 8.80 / 8.25 → 8.33 / 7.89 /
                 // 7.94.  Staging the rows and d of the whole window with its first
                 // edges (one trip, not two) was slower: near-far 7.91 / 7.52 / 9.33
-                // → 8.51 / 7.98 / 9.64
+                // → 8.51 / 7.98 / 9.64.  Blocks split by edges plus c a position (the
+                // relaxation's wait at the barrier is 10 % of economic's cycles; a
+                // range of many small rows stages more) changed nothing: 6 sources,
+                // two passes, c = 0 / 4 / 8: near-far 7.34, 7.29 / 7.42, 7.48 / 7.25,
+                // 7.36 ms, Δ-stepping 8.35, 8.51 / 8.34, 8.13 / 8.26, 8.41, economic
+                // 6.91, 7.17 / 7.04, 6.78 / 6.82, 6.79
                 int win = R_CHUNK;
                 for (long long e = lo; e < hi;) {
                     // the window's first edges, then the rows and d of the
