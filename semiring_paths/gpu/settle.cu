@@ -39,7 +39,10 @@
 //     loads from indptr (measured on another machine of the same kind);
 //   - the select a warp at a time, two entries a lane with both loads first and one
 //     ballot claiming the warp's selected slots (2 sources, best of 3, twice): Martín
-//     91.1 / 92.8 → 92.4 / 94.0 ms, Crauser 69.3 / 70.1 → 70.1 / 70.8, economic unchanged.
+//     91.1 / 92.8 → 92.4 / 94.0 ms, Crauser 69.3 / 70.1 → 70.1 / 70.8, economic unchanged;
+//   - the select prefetching each selected entry's row into L1 for the relaxation (4
+//     sources, two passes): Martín 86.5 / 86.3 → 87.6 / 87.1 ms, Crauser 66.6 / 66.8 →
+//     67.2 / 66.8, economic 62.1 / 62.3 → 62.8 / 62.7.
 //
 // A round relaxes at most SH_EDGES edges (the hash table's load stays under 3/8) and
 // selects at most SH_NEAR vertices: a wider one, or a pile that no longer fits, hands
