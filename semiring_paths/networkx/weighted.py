@@ -23,7 +23,7 @@ from .convert import (
     tree_paths,
 )
 from .registry import networkx_algorithm
-from .replay import bellman_ford_order, first_seen, settle_order, tight_in_edges
+from .replay import bellman_ford_order, predecessor_replay, settle_order
 from .replay import bidirectional_dijkstra as _two_heaps
 
 #: up to this many sources, nearest-source distances are the minimum of one search from
@@ -93,18 +93,6 @@ def _dijkstra_path_to(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, 
     while pred[path[-1]] >= 0:
         path.append(int(pred[path[-1]]))
     return G.labels(path[::-1])
-
-
-def _first_seen(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight, cutoff,
-                order: np.ndarray) -> np.ndarray:
-    """The order in which NetworkX's Dijkstra first pushes each vertex (the keys of its
-    ``pred``), as indices (``replay.first_seen``)."""
-    indptr, indices = G.adjacency(False)
-    wts = G.adjacency_weights(weight)
-    return first_seen(indptr, indices, np.asarray(wts, np.float64),
-                      np.asarray(d, np.float64), order,
-                      np.asarray(list(dict.fromkeys(sources)), np.int64),
-                      np.inf if cutoff is None else float(cutoff))
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -444,12 +432,10 @@ def dijkstra_predecessor_and_distance(G, source, cutoff=None, weight="weight"):
     G = _sp(G)
     s = _node(G, source, "Node {} is not found in the graph")
     d, g = _dijkstra(G, [s], weight, cutoff)
-    order, first_pred = _settled(G, [s], d, weight)
     indptr, indices = G.adjacency(False)
-    starts, tails = tight_in_edges(indptr, indices, G.adjacency_weights(weight),
-                                   np.asarray(d, np.float64), order,
-                                   np.inf if cutoff is None else float(cutoff))
-    seen = _first_seen(G, [s], d, weight, cutoff, order)
+    order, first_pred, seen, starts, tails = predecessor_replay(
+        indptr, indices, G.adjacency_weights(weight), np.asarray(d, np.float64),
+        np.asarray([s], np.int64), np.inf if cutoff is None else float(cutoff))
     return _runs(G, seen, starts, tails), _as_dict(G, order, d, g, [s], first_pred, weight)
 
 
