@@ -14,7 +14,7 @@ from semiring_paths.graph import WIDE_FROM, id_dtype
 def fake(n: int, m: int, weights=None, directed=False):
     return SimpleNamespace(n_vertices=n, n_stored=m, directed=directed, id_dtype=id_dtype(n),
                            weighted=weights is not None,
-                           weights=np.zeros(0, weights or np.float64))
+                           weights=None if weights is None else np.zeros(0, weights))
 
 
 def test_ids_are_four_bytes_while_they_fit():

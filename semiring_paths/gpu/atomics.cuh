@@ -84,8 +84,11 @@ __device__ __forceinline__ bool mark_once(int* f) {
 }
 
 // Instantiates M(W, WTAG) for each weight type the kernels take, tagged as the host
-// names them (device.py's weight_tag)
+// names them (device.py's weight_tag); a module built for one graph's weights only
+// defines it first (device.py's _source, one_weight)
+#ifndef EACH_WEIGHT
 #define EACH_WEIGHT(M) M(int, i32) M(long long, i64) M(float, f32) M(double, f64)
+#endif
 
 // A weight as float64.  CuPy compiles with -ftz=true, which would flush float32
 // subnormals to zero in a plain (double) cast: those are rebuilt exactly from their bits

@@ -59,6 +59,8 @@ def constants_of(text: str, name: str = "<source>") -> SimpleNamespace:
 #: (CuPy appends -ftz=true whatever is asked: atomics.cuh's as_f64 keeps float32
 #: subnormal weights exact regardless)
 _NVRTC = ("--std=c++17",)
+#: the C type of each device weight dtype, by the kernels' tag (atomics.cuh's EACH_WEIGHT)
+_WEIGHT_C = {"i32": "int", "i64": "long long", "f32": "float", "f64": "double"}
 
 #: float32 bits → float64, exactly: CuPy's own cast is compiled with -ftz=true and flushes
 #: float32 subnormals to zero; they are rebuilt from their bits (as atomics.cuh's as_f64)
@@ -135,8 +137,8 @@ def bytes_needed(G: Graph, forced: int | None = None, weight_bytes: int | None =
     state per vertex (twice the id-sized part with 8-byte ids).  The check before an
     upload counts the weights at their own size (the narrowing needs them on the device)."""
     n, m, b = G.n_vertices, G.n_stored, index_bytes(G, forced)
-    w = weight_bytes if weight_bytes is not None else G.weights.itemsize
-    csr = 8 * (n + 1) + b * m + (w * m if G.weighted else 0)
+    w = 0 if not G.weighted else weight_bytes or G.weights.itemsize
+    csr = 8 * (n + 1) + b * m + w * m
     return csr * (2 if G.directed else 1) + (16 + 2 * b) * n
 
 
@@ -181,11 +183,16 @@ class DeviceGraph:
         self.indices = cp.asarray(G.indices, dtype=self.vid)
 
     # ----------------------------------------------------------------- device data
-    def _source(self, *names: str) -> str:
-        """Kernel files ``names``, in order, after the id type and the shared headers."""
+    def _source(self, *names: str, one_weight: bool = False) -> str:
+        """Kernel files ``names``, in order, after the id type and the shared headers;
+        ``one_weight``: their kernels for this graph's device weights only (a module
+        NVRTC takes long over: the rules module, 41 s for four weight types, 12 for one)."""
         here = Path(__file__).parent
         vid_t = "long long" if self.vid == np.int64 else "int"
-        return (f"typedef {vid_t} vid_t;\n" + (here / "atomics.cuh").read_text()
+        head = f"typedef {vid_t} vid_t;\n"
+        if one_weight:
+            head += f"#define EACH_WEIGHT(M) M({_WEIGHT_C[self.weight_tag]}, {self.weight_tag})\n"
+        return (head + (here / "atomics.cuh").read_text()
                 + (here / "blocks.cuh").read_text()
                 + "".join((here / name).read_text() for name in names))
 

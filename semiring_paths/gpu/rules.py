@@ -158,7 +158,7 @@ class RuleLoops:
     def _rules(self):
         # development switches, e.g. SEMIRING_PATHS_RULE_DEFS=-DRULE_PROF (rules.cu)
         defs = tuple(os.environ.get("SEMIRING_PATHS_RULE_DEFS", "").split())
-        return cp.RawModule(code=self._source("rules.cu", "settle.cu"),
+        return cp.RawModule(code=self._source("rules.cu", "settle.cu", one_weight=True),
                             options=_NVRTC + defs, enable_cooperative_groups=True)
 
     def _settle_room(self, strategy: str):
