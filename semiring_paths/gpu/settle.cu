@@ -42,7 +42,11 @@
 //     91.1 / 92.8 → 92.4 / 94.0 ms, Crauser 69.3 / 70.1 → 70.1 / 70.8, economic unchanged;
 //   - the select prefetching each selected entry's row into L1 for the relaxation (4
 //     sources, two passes): Martín 86.5 / 86.3 → 87.6 / 87.1 ms, Crauser 66.6 / 66.8 →
-//     67.2 / 66.8, economic 62.1 / 62.3 → 62.8 / 62.7.
+//     67.2 / 66.8, economic 62.1 / 62.3 → 62.8 / 62.7;
+//   - the select's pass reading 2, 4 or 8 entries a thread, their loads issued together
+//     (4 sources, median, ms, one entry / 2 / 4 / 8): Martín 83.2, 83.5 / 84.2 / 85.9,
+//     86.3 / 90.9; Crauser 60.1, 60.5 / 60.0 / 62.2, 62.2 / 66.5 (a pile of a few
+//     thousand gives most threads one entry; the unrolled pass costs them more).
 //
 // A round relaxes at most SH_EDGES edges (the hash table's load stays under 3/8) and
 // selects at most SH_NEAR vertices: a wider one, or a pile that no longer fits, hands
@@ -320,10 +324,13 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         SPROF(SP_RELAX_WAIT)
         // ================= book: the round's record; θ's key = min(kept keys, lowered
         //                   keys); the selected entries die, d = δ for them (settled)
-        if (t < 32) {                                            // warp 0
-            const double key = fmin(warp_min(wl < nw ? w_kmin[wl] : RULE_INF),
-                                    warp_min(wl < nw ? w_pmin[wl] : RULE_INF));
-            if (t == 0) {
+        // the last warp (the settling below takes the first nsel threads), both minima
+        // in one reduction: against warp 0 reducing each (H100, 1000² grid, 4 sources,
+        // median, A/B/A/B, ms): Martín 85.5 / 85.5 → 82.8 / 83.3, Crauser 61.1 / 60.9 →
+        // 59.5 / 60.2, economic 61.7 / 61.6 → 59.9 / 60.4
+        if (t >= T - 32) {
+            const double key = warp_min(wl < nw ? fmin(w_kmin[wl], w_pmin[wl]) : RULE_INF);
+            if (t == T - 32) {
                 const long long row = s_rec;
                 stats[4 * row] = nsel;
                 stats[4 * row + 1] = ne;
