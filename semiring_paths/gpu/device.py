@@ -10,6 +10,7 @@ pointers are always 8 bytes.
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache, cached_property
 from itertools import pairwise
@@ -203,7 +204,8 @@ class DeviceGraph:
     @cached_property
     def _tails(self):
         """The persistent tails, launched cooperatively (a grid that stays resident)."""
-        return cp.RawModule(code=self._source("tails.cu"), options=_NVRTC,
+        defs = tuple(os.environ.get("SEMIRING_PATHS_TAIL_DEFS", "").split())   # dev switches
+        return cp.RawModule(code=self._source("tails.cu"), options=_NVRTC + defs,
                             enable_cooperative_groups=True)
 
     def _kernel(self, name):

@@ -130,7 +130,9 @@ class FusedSSSP(RuleLoops):
         counts, done = cp.zeros(n + 1, self.vid), cp.zeros(1, self.vid)
         limit = max(n, 1) - rounds
         two = self.SSSP_TAIL_LEVELS == 2 and not self.graph.has_negative_weights
-        name = "sssp_tail_two_" + self.weight_tag if two else "sssp_tail_coop_" + self._sssp_tag
+        # (tails.cu's DIRECT: straight to the atomics where no hubs make most of them fail)
+        name = (f"sssp_tail_two_{'' if self._has_hubs else 'direct_'}{self.weight_tag}"
+                if two else "sssp_tail_coop_" + self._sssp_tag)
         if self._persistent(name, (
                 self.indptr, self.indices, self.weights, self.vid(n), queue_a,
                 cp.empty(n, self.vid), cp.array([queue.size, 0, 0], self.vid),

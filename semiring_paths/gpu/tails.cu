@@ -265,6 +265,16 @@ __device__ void sssp_tail_coop(const long long* __restrict__ indptr,
 // thread's hops (vertices relaxed at the second hop) and edges are added to *hops /
 // *edges; DELTA (over the light edges) also lists every vertex it relaxes in the
 // bucket's R (once a bucket: stamp), whose heavy edges the refill relaxes.
+// DIRECT: each drop straight by its atomicMin and each flag by its atomicExch (one trip
+// each), not after a read that spares the atomic where it would fail (two trips where
+// it succeeds).  A round here is a chain of dependent trips over a thin frontier, so on
+// graphs without hubs the direct way wins; on Kronecker graphs, where most relaxations
+// fail, the reads do.  H100, 8 sources, median, ms, read first → direct, twice: 1000²
+// grid near-far 7.99 / 8.09 → 7.33 / 7.69, Δ-stepping 9.56 / 9.58 → 9.05 / 9.44,
+// workfront 10.22 / 10.33 → 8.76 / 9.05; Kronecker 22 workfront (its thin tail), 6
+// sources: 11.16 → 11.92.  banded_two (run on graphs without hubs) is direct, the
+// workfront tail direct there (sssp_tail_two_direct_*) and reading first on graphs with
+// hubs.
 enum { WORKFRONT = 0, NEAR_FAR = 1, DELTA = 2 };
 struct Pile { vid_t* v; vid_t* size; int* in; };
 struct Bucket { vid_t* v; vid_t* size; long long* stamp; long long id; };
@@ -273,7 +283,7 @@ __device__ __forceinline__ void to_bucket(const Bucket& r, vid_t v) {
                                                     (unsigned long long)r.id) != r.id)
         enqueue(r.v, r.size, v);
 }
-template <class W, int BAND>
+template <class W, int BAND, bool DIRECT>
 __device__ __forceinline__ void two_hops(const long long* __restrict__ indptr,
                                          const vid_t* __restrict__ indices,
                                          const W* __restrict__ weights,
@@ -290,7 +300,8 @@ __device__ __forceinline__ void two_hops(const long long* __restrict__ indptr,
     unsigned quad_mask = 0xfu << (threadIdx.x & 28);
     volatile double* vd = d;
     auto to_pile = [&](vid_t v) {           // a refill on another SM may have cleared
-        if (mark_once(&pile.in[v])) enqueue(pile.v, pile.size, v);     // the flag
+        if (DIRECT ? atomicExch(&pile.in[v], 1) == 0 : mark_once(&pile.in[v]))
+            enqueue(pile.v, pile.size, v);
     };
     for (long long j = gid; j < R.nf; j += groups) {
         vid_t u = R.q[j];
@@ -302,7 +313,8 @@ __device__ __forceinline__ void two_hops(const long long* __restrict__ indptr,
             double nd = du + as_f64(weights[k]);
             long long vs = indptr[v], ve = indptr[v + 1];      // read beside the drop
             int dropped = 0;
-            if (b == 0 && nd < vd[v]) dropped = nd < atomic_min_nonneg(&d[v], nd);
+            if (b == 0 && (DIRECT || nd < vd[v]))
+                dropped = nd < atomic_min_nonneg(&d[v], nd);
             if (BANDED && b == 0) ++*edges;
             dropped = __shfl_sync(quad_mask, dropped, 0, QUAD);
             if (!dropped) continue;
@@ -321,9 +333,11 @@ __device__ __forceinline__ void two_hops(const long long* __restrict__ indptr,
                 vid_t w = indices[k2];
                 double nd2 = nd + as_f64(weights[k2]);
                 if (BANDED) ++*edges;
-                if (!(nd2 < vd[w] && nd2 < atomic_min_nonneg(&d[w], nd2))) continue;
+                if (!((DIRECT || nd2 < vd[w]) && nd2 < atomic_min_nonneg(&d[w], nd2)))
+                    continue;
                 if (!BANDED || nd2 < split) {
-                    if (mark_once(&R.next[w])) enqueue(R.nq, nsize, w);
+                    if (DIRECT ? atomicExch(&R.next[w], 1) == 0 : mark_once(&R.next[w]))
+                        enqueue(R.nq, nsize, w);
                 } else {
                     to_pile(w);
                 }
@@ -332,7 +346,7 @@ __device__ __forceinline__ void two_hops(const long long* __restrict__ indptr,
     }
 }
 
-template <class W>
+template <class W, bool DIRECT>
 __device__ void sssp_tail_two(const long long* __restrict__ indptr,
                               const vid_t* __restrict__ indices, const W* __restrict__ weights,
                               vid_t n, vid_t* __restrict__ queue_a, vid_t* __restrict__ queue_b,
@@ -347,8 +361,8 @@ __device__ void sssp_tail_two(const long long* __restrict__ indptr,
         if (!workfront_round(i, tid, size, queue_a, queue_b, mark0, mark1, counts, done,
                              max_rounds, R))
             return;
-        two_hops<W, WORKFRONT>(indptr, indices, weights, d, R, &size[(i + 1) % 3], POS_INF,
-                               Pile{}, Bucket{}, lanes, nullptr, nullptr);
+        two_hops<W, WORKFRONT, DIRECT>(indptr, indices, weights, d, R, &size[(i + 1) % 3],
+                                       POS_INF, Pile{}, Bucket{}, lanes, nullptr, nullptr);
         grid.sync();
     }
 }
@@ -429,10 +443,10 @@ __device__ void banded_two(const long long* __restrict__ indptr,
                 for (long long k = hptr[u], end = hptr[u + 1]; k < end; ++k, ++edges) {
                     vid_t v = hind[k];
                     double nd = du + as_f64(hw[k]);
-                    if (!(nd < __ldcg(&d[v]) && nd < atomic_min_nonneg(&d[v], nd))) continue;
+                    if (!(nd < atomic_min_nonneg(&d[v], nd))) continue;     // (direct)
                     if (nd < split) {
-                        if (mark_once(&mine[v])) enqueue(q, &size[i % 3], v);
-                    } else if (mark_once(&in_pile[v])) {
+                        if (atomicExch(&mine[v], 1) == 0) enqueue(q, &size[i % 3], v);
+                    } else if (atomicExch(&in_pile[v], 1) == 0) {
                         enqueue(pile, &psize[f % 3], v);
                     }
                 }
@@ -507,7 +521,7 @@ __device__ void banded_two(const long long* __restrict__ indptr,
         R.next = (i & 1) ? mark0 : mark1;
         if (tid == 0) size[(i + 2) % 3] = 0;
         long long hops = 0, edges = 0;
-        two_hops<W, BAND>(indptr, indices, weights, d, R, &size[(i + 1) % 3], split,
+        two_hops<W, BAND, true>(indptr, indices, weights, d, R, &size[(i + 1) % 3], split,
                           Pile{(f & 1) ? pile_b : pile_a, &psize[f % 3], in_pile},
                           Bucket{settled, rsize(h), stamp, h}, lanes, &hops, &edges);
         for (int o = 16; o > 0; o >>= 1) {
@@ -541,15 +555,16 @@ extern "C" __global__ void BTAG##_two_##TAG(                                    
                              BANDED_TWO(W, TAG, DELTA, delta)
 EACH_WEIGHT(BANDED_TWO_W)
 
-#define SSSP_TAIL_TWO(W, TAG)                                                                \
-extern "C" __global__ void sssp_tail_two_##TAG(                                             \
+#define SSSP_TAIL_TWO(W, TAG, DIRECT, DTAG)                                                  \
+extern "C" __global__ void sssp_tail_two_##DTAG##TAG(                                       \
         const long long* indptr, const vid_t* indices, const W* weights, vid_t n,           \
         vid_t* queue_a, vid_t* queue_b, vid_t* size, int* mark0, int* mark1, double* d,     \
         vid_t* counts, vid_t* done, vid_t max_rounds, int lanes) {                          \
-    sssp_tail_two<W>(indptr, indices, weights, n, queue_a, queue_b, size, mark0, mark1, d, \
-                     counts, done, max_rounds, lanes);                                      \
+    sssp_tail_two<W, DIRECT>(indptr, indices, weights, n, queue_a, queue_b, size, mark0,   \
+                             mark1, d, counts, done, max_rounds, lanes);                    \
 }
-EACH_WEIGHT(SSSP_TAIL_TWO)
+#define SSSP_TAIL_TWO_W(W, TAG) SSSP_TAIL_TWO(W, TAG, false, ) SSSP_TAIL_TWO(W, TAG, true, direct_)
+EACH_WEIGHT(SSSP_TAIL_TWO_W)
 
 #define SSSP_TAIL(W, TAG, NN, NNTAG)                                                         \
 extern "C" __global__ void sssp_tail_coop_##TAG##NNTAG(                                     \
