@@ -103,7 +103,15 @@ __device__ unsigned long long rule_prof[12];
 #define PROF(k)
 #endif
 enum { P_TOP = 0, P_RELAX, P_RELAX_WAIT, P_RELAX_BOOK, P_MIN, P_MIN_WAIT, P_SELECT,
-       P_SELECT_WAIT, P_ROUNDS, P_REFILLS, P_SLOTS };
+       P_SELECT_WAIT, P_ROUNDS, P_REFILLS, P_R_STAGE, P_R_EDGES, P_SLOTS };
+// P_R_STAGE / P_R_EDGES: the grid relaxation's chunks, their staging and their edges,
+// each to its barrier (so a chunk's staging holds the block's wait for the last one's
+// edges); P_RELAX keeps the rest of it (the frontier's scan, the appends).  Kronecker
+// 22, one source: near-far 2.98 M staging, 4.63 M edges, 1.07 M the rest; economic 2.54
+// / 3.88 / 0.95 M.  Staging a chunk in one trip (each frontier position's row and d
+// written beside its offset by the scan; the window's offsets, rows and d read together,
+// one barrier fewer) did not pay: 6 sources, median, ms, twice: near-far 8.07 / 7.58 →
+// 7.48 / 7.66, Δ-stepping 8.56 / 8.42 → 9.60 / 9.02, economic 7.05 / 6.95 → 7.67 / 6.94
 
 template <bool GRID>
 __device__ __forceinline__ void barrier_all() {
@@ -523,6 +531,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 if (threadIdx.x == 0) { s_nn = 0; s_np = 0; }
                 __syncthreads();
             };
+            PROF(P_RELAX)
             if (lo < hi) {                                   // block-uniform
                 int k = stage_search(s_pre, nseg, lo);       // lo's segment, then in it
                 long long first = k * seg + block_search(offs + k * seg,   // (L2 reads)
@@ -568,6 +577,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                         s_du[j] = vloadd(&d[u]);
                     }
                     __syncthreads();
+                    PROF(P_R_STAGE)
                     // R_ITEMS edges a thread, their loads issued together (strided: a
                     // search each.  Consecutive edges, one search then a walk, measured
                     // the same: Kronecker 22, grid launches, near-far 9.35–9.42 against
@@ -595,6 +605,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                         else if (to == TO_PILE) s_pile[atomicAdd(&s_np, 1)] = v[j];
                     }
                     __syncthreads();
+                    PROF(P_R_EDGES)
                     if (s_nn > R_CAP - R_CHUNK || s_np > R_CAP - R_CHUNK) flush();
                     // the next window starts at the staged position holding `end`, or
                     // past this window (out-degree-0 positions may fill it)
