@@ -299,9 +299,9 @@ __device__ __forceinline__ void two_hops(const long long* __restrict__ indptr,
     int lane = (int)(tid % (QUAD * lanes)), a = lane / QUAD, b = lane % QUAD;
     unsigned quad_mask = 0xfu << (threadIdx.x & 28);
     volatile double* vd = d;
-    auto to_pile = [&](vid_t v) {           // a refill on another SM may have cleared
-        if (DIRECT ? atomicExch(&pile.in[v], 1) == 0 : mark_once(&pile.in[v]))
-            enqueue(pile.v, pile.size, v);
+    auto to_pile = [&](vid_t v) {     // (a refill on another SM may have cleared the
+        if (DIRECT ? atomicExch(&pile.in[v], 1) == 0 : mark_once(&pile.in[v]))   // flag:
+            enqueue(pile.v, pile.size, v);                      // both see it fresh)
     };
     for (long long j = gid; j < R.nf; j += groups) {
         vid_t u = R.q[j];
