@@ -232,6 +232,28 @@ def test_random_graphs_match_networkx(g):
         same(fn, *args, weight=None)
 
 
+@given(nx_graphs(weighted=False), st.integers(-1, 5), st.booleans())
+def test_queries_from_networkx_dicts_match_networkx(g, distance, multi):
+    """``has_path`` and ``descendants_at_distance`` on a graph not converted are served
+    from NetworkX's own dicts (``frontier``: Boolean steps over sets) and still equal
+    NetworkX's answers and errors; nothing is converted on the way."""
+    from semiring_paths.networkx import registry
+
+    G, s, t = g
+    if multi:
+        G = nx.MultiDiGraph(G) if G.is_directed() else nx.MultiGraph(G)
+    nx.config.warnings_to_ignore.add("cache")
+    served = nxb.dispatch_counts["has_path"], nxb.dispatch_counts["descendants_at_distance"]
+    same(nx.has_path, G, s, t)
+    same(nx.has_path, G, t, s)
+    same(nx.has_path, G, s, "absent")
+    same(nx.descendants_at_distance, G, s, distance)
+    assert (nxb.dispatch_counts["has_path"], nxb.dispatch_counts["descendants_at_distance"]
+            ) == (served[0] + 3, served[1] + 1)
+    assert not any(g.has_adjacency() or g.has_adjacency(reverse=True)
+                   for g in registry.cached_conversions(G))
+
+
 @given(nx_graphs(), st.booleans(), st.booleans(), st.integers(1, 14), st.booleans())
 def test_betweenness_matches_networkx(g, normalized, endpoints, k, weighted):
     """Values to rounding, keys in NetworkX's order, the same sample for ``k=``."""

@@ -50,9 +50,10 @@ ALL_SOURCES = frozenset({
     "closeness_centrality", "harmonic_centrality", "betweenness_centrality",
     "eccentricity", "diameter", "radius", "average_shortest_path_length"})
 ALL_SOURCES_WORK = 1_000_000
-#: functions answered from NetworkX's own dicts on a graph not converted (a few layers
-#: of a search): nothing to weigh, so ``should_run`` says yes without counting edges
-FROM_DICTS = frozenset({"descendants_at_distance"})
+#: functions answered from NetworkX's own dicts on a graph not converted (``frontier``:
+#: a few layers of a search, or two searches that meet): nothing to weigh, so
+#: ``should_run`` says yes without counting edges
+FROM_DICTS = frozenset({"descendants_at_distance", "has_path"})
 
 __all__ = ["FUNCTIONS", "PROBE_EDGES", "SMALL_REACH", "BackendInterface",
            "SemiringPathsGraph", "dispatch_counts", "get_info"]

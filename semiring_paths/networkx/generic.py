@@ -16,6 +16,7 @@ from .convert import (
     all_pairs_lengths,
     bfs_lengths,
 )
+from . import frontier
 from .registry import networkx_algorithm
 from .unweighted import (
     all_pairs_shortest_path,
@@ -125,8 +126,19 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
 
 @networkx_algorithm()
 def has_path(G, source, target):
-    try:   # the bidirectional search stops where the two fringes meet
-        bidirectional_shortest_path._implementation(_sp(G), source, target)
+    G = _sp(G)
+    if source not in G:
+        raise nx.NodeNotFound(f"Source {source} is not in G")
+    if target not in G:
+        raise nx.NodeNotFound(f"Target {target} is not in G")
+    if not (G.has_adjacency() and G.has_adjacency(reverse=True)):
+        # served on a graph not converted too: frontiers over NetworkX's own dicts from
+        # both ends (a yes or no has no order to keep), where a conversion reads every edge
+        H = G.nx
+        succ, pred = (H._succ, H._pred) if H.is_directed() else (H._adj, H._adj)
+        return frontier.meets(succ, pred, source, target)
+    try:   # the compiled bidirectional search stops where the two fringes meet
+        bidirectional_shortest_path._implementation(G, source, target)
     except nx.NetworkXNoPath:
         return False
     return True

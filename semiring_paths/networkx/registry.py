@@ -88,7 +88,8 @@ class Registered:
 
 
 #: NetworkX stops these at the target (one fringe or two), often after a few vertices:
-#: under ``backend_priority`` they run here only on a graph already converted
+#: under ``backend_priority`` they run here only on a graph already converted (but for
+#: ``has_path``, answered from NetworkX's dicts until then: ``networkx.FROM_DICTS``)
 POINT_TO_POINT = frozenset({"bidirectional_dijkstra", "bidirectional_shortest_path",
                             "has_path", "dijkstra_path", "dijkstra_path_length"})
 #: ... and these when given a target (and a source)

@@ -8,6 +8,7 @@ from .convert import (
     _bfs_order,
     _sp,
 )
+from . import frontier
 from .registry import BFS_REPLAYED, networkx_algorithm
 from .replay import layer_at
 
@@ -53,34 +54,18 @@ def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
 
 @networkx_algorithm()
 def descendants_at_distance(G, source, distance):
-    # Served even on a graph not converted yet, answered then from NetworkX's own dicts:
-    # left to NetworkX, its version would call bfs_layers, served here, which converts —
-    # a 10–30 µs query paying for a pass over every edge.
+    # Served even on a graph not converted yet, answered then from NetworkX's own dicts
+    # (frontier.layer): left to NetworkX, its version would call bfs_layers, served here,
+    # which converts — a 10–30 µs query paying for a pass over every edge.
     G = _sp(G)
     if source not in G:
         raise nx.NetworkXError(f"The node {source} is not in the graph.")
     if distance < 0 or distance != int(distance):
         return set()                      # NetworkX's layer count never equals it
     if not G.has_adjacency():             # a few layers, no pass over the graph
-        return _layer_from_dicts(G.nx._adj, source, int(distance))
+        return frontier.layer(G.nx._adj, source, int(distance))
     ptr, ind = G.adjacency(False)
     scratch, query = G.pair_scratch()
     return set(G.labels(layer_at(ptr, ind, G.index[source], int(distance),
                                  scratch.seen[0], query)))
 
-
-def _layer_from_dicts(adj, source, distance: int) -> set:
-    """The vertices ``distance`` hops from ``source`` by a BFS over NetworkX's own
-    adjacency dicts, stopped there (what NetworkX does through ``bfs_layers``)."""
-    seen, layer = {source}, [source]
-    for _ in range(distance):
-        nxt = []
-        for u in layer:
-            for v in adj[u]:
-                if v not in seen:
-                    seen.add(v)
-                    nxt.append(v)
-        if not nxt:
-            return set()
-        layer = nxt
-    return set(layer)
