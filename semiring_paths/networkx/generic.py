@@ -5,6 +5,7 @@ from __future__ import annotations
 import networkx as nx
 
 from ..all_pairs import average_shortest_path_length as _average
+from . import frontier
 from .convert import (
     _distance_rows,
     _distances,
@@ -16,7 +17,6 @@ from .convert import (
     all_pairs_lengths,
     bfs_lengths,
 )
-from . import frontier
 from .registry import networkx_algorithm
 from .unweighted import (
     all_pairs_shortest_path,

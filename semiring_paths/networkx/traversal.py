@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import networkx as nx
 
+from . import frontier
 from .convert import (
     _bfs_order,
     _sp,
 )
-from . import frontier
 from .registry import BFS_REPLAYED, networkx_algorithm
 from .replay import layer_at
 
