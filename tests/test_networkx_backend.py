@@ -529,7 +529,10 @@ def test_answers_leave_no_young_collection_behind():
     try:
         before = gc.get_freeze_count()
         nx.single_source_shortest_path(G, 0, backend="semiring_paths")
-        assert gc.get_freeze_count() == before
+        # our freeze / unfreeze would leave 0 frozen, or (a freeze alone) add the
+        # answer's 3 001 containers; a frozen object the call itself releases (a cache
+        # entry replaced) leaves the count: seen once 2 fewer in a CI run
+        assert before - 100 < gc.get_freeze_count() <= before
     finally:
         gc.unfreeze()
     del frozen
