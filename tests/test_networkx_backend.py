@@ -250,8 +250,8 @@ def test_queries_from_networkx_dicts_match_networkx(g, distance, multi):
     same(nx.descendants_at_distance, G, s, distance)
     assert (nxb.dispatch_counts["has_path"], nxb.dispatch_counts["descendants_at_distance"]
             ) == (served[0] + 3, served[1] + 1)
-    assert not any(g.has_adjacency() or g.has_adjacency(reverse=True)
-                   for g in registry.cached_conversions(G))
+    assert not any(c.has_adjacency() or c.has_adjacency(reverse=True)
+                   for c in registry.cached_conversions(G))
 
 
 @given(nx_graphs(), st.booleans(), st.booleans(), st.integers(1, 14), st.booleans())

@@ -284,6 +284,15 @@ def _node(G: SemiringPathsGraph, v, msg: str) -> int:
     return G.index[v]
 
 
+def _endpoints(G: SemiringPathsGraph, source, target) -> None:
+    """NetworkX's check of a point-to-point query's two nodes (its messages), without
+    building the label index (a query answered from its dicts never needs one)."""
+    if source not in G:
+        raise nx.NodeNotFound(f"Source {source} is not in G")
+    if target not in G:
+        raise nx.NodeNotFound(f"Target {target} is not in G")
+
+
 def _py(x, integer: bool):
     """A Python int / float (never a NumPy scalar), as NetworkX returns."""
     return int(x) if integer else float(x)

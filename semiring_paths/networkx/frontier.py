@@ -57,10 +57,10 @@ def meets(succ: dict, pred: dict, source, target) -> bool:
             fwd = _step(succ, fwd, fseen)          # f'{!fseen} = f' any.pair A
             if not fwd.isdisjoint(bseen):
                 return True
-            fseen |= fwd
+            fseen |= fwd                          # fseen ⊕= f'
         else:
             bwd = _step(pred, bwd, bseen)          # b'{!bseen} = b' any.pair Aᵀ
             if not bwd.isdisjoint(fseen):
                 return True
-            bseen |= bwd
+            bseen |= bwd                          # bseen ⊕= b'
     return False

@@ -9,6 +9,7 @@ from . import frontier
 from .convert import (
     _distance_rows,
     _distances,
+    _endpoints,
     _is_int,
     _length_dict,
     _node,
@@ -127,10 +128,7 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
 @networkx_algorithm()
 def has_path(G, source, target):
     G = _sp(G)
-    if source not in G:
-        raise nx.NodeNotFound(f"Source {source} is not in G")
-    if target not in G:
-        raise nx.NodeNotFound(f"Target {target} is not in G")
+    _endpoints(G, source, target)
     if not (G.has_adjacency() and G.has_adjacency(reverse=True)):
         # served on a graph not converted too: frontiers over NetworkX's own dicts from
         # both ends (a yes or no has no order to keep), where a conversion reads every edge

@@ -7,6 +7,7 @@ import numpy as np
 
 from .convert import (
     _bfs_tree,
+    _endpoints,
     _node,
     _sp,
     all_pairs_lengths,
@@ -61,10 +62,7 @@ def all_pairs_shortest_path(G, cutoff=None):
 @networkx_algorithm(doc=BFS_REPLAYED)
 def bidirectional_shortest_path(G, source, target):
     G = _sp(G)
-    if source not in G:
-        raise nx.NodeNotFound(f"Source {source} is not in G")
-    if target not in G:
-        raise nx.NodeNotFound(f"Target {target} is not in G")
+    _endpoints(G, source, target)
     s, t = G.index[source], G.index[target]
     if s == t:
         return [source]

@@ -15,6 +15,7 @@ from .convert import (
     _as_dict,
     _cut,
     _distance_rows,
+    _endpoints,
     _node,
     _ordered_lengths,
     _py,
@@ -154,10 +155,7 @@ def dijkstra_path(G, source, target, weight="weight"):
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
 def bidirectional_dijkstra(G, source, target, weight="weight"):
     G = _sp(G)
-    if source not in G:
-        raise nx.NodeNotFound(f"Source {source} is not in G")
-    if target not in G:
-        raise nx.NodeNotFound(f"Target {target} is not in G")
+    _endpoints(G, source, target)
     if source == target:
         return (0, [source])
     # NetworkX's own two-heap search, compiled: its meeting vertex, hence its path
