@@ -112,6 +112,23 @@ enum { P_TOP = 0, P_RELAX, P_RELAX_WAIT, P_RELAX_BOOK, P_MIN, P_MIN_WAIT, P_SELE
 // written beside its offset by the scan; the window's offsets, rows and d read together,
 // one barrier fewer) did not pay: 6 sources, median, ms, twice: near-far 8.07 / 7.58 →
 // 7.48 / 7.66, Δ-stepping 8.56 / 8.42 → 9.60 / 9.02, economic 7.05 / 6.95 → 7.67 / 6.94
+// Tried and not kept (H100, Kronecker 22, weights 1..64, 8 sources, best of 3, median,
+// two passes, ms):
+//  - dense wide rounds: a grid round whose near queue holds 1/k of the stored edges or
+//    more relaxes every stored edge, its row from an edge-row array, where the row's
+//    mark is the round (a coalesced pass, no scan, no staging; mark and d[u] read
+//    through L2, as another SM may have just written them).  never → k = 2 / 4 / 8:
+//    economic 7.52, 7.65 → 7.82, 7.79 / 8.83, 8.84 / 9.14, 8.87; near-far 8.43, 8.46 →
+//    8.66, 8.61 / 9.81, 9.60 / 10.77, 10.99; Martín 8.62, 8.81 → 8.76, 8.78 / 9.54, 9.77
+//    / 10.27, 9.95.  The staged frontier pass is not the limit: the targets' d and the
+//    appends are, the same in either.
+//  - d kept in L2 by an access-policy window (its lines persisting, every other access
+//    streaming): in one process 20 % faster than without it (6 sources: economic 8.68 →
+//    6.63), but
+//    only because that process had set L2 aside for persisting lines, which slows every
+//    search run without a window; fresh processes, no set-aside against the window:
+//    economic 7.60 / 6.69 / 6.82 / 7.45 against 6.72 / 6.80, near-far 7.90 / 7.56 / 7.73 /
+//    8.60 against 8.42 / 8.27 — no gain (the spread is between processes).
 
 template <bool GRID>
 __device__ __forceinline__ void barrier_all() {
