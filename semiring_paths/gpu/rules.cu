@@ -124,9 +124,9 @@ enum { P_TOP = 0, P_RELAX, P_RELAX_WAIT, P_RELAX_BOOK, P_MIN, P_MIN_WAIT, P_SELE
 //    appends are, the same in either.
 //  - d kept in L2 by an access-policy window (its lines persisting, every other access
 //    streaming): in one process 20 % faster than without it (6 sources: economic 8.68 →
-//    6.63), but
-//    only because that process had set L2 aside for persisting lines, which slows every
-//    search run without a window; fresh processes, no set-aside against the window:
+//    6.63), but only because that process had set L2 aside for persisting lines, which
+//    slows every search run without a window; fresh processes, no set-aside against the
+//    window:
 //    economic 7.60 / 6.69 / 6.82 / 7.45 against 6.72 / 6.80, near-far 7.90 / 7.56 / 7.73 /
 //    8.60 against 8.42 / 8.27 — no gain (the spread is between processes).
 
