@@ -129,6 +129,12 @@ enum { P_TOP = 0, P_RELAX, P_RELAX_WAIT, P_RELAX_BOOK, P_MIN, P_MIN_WAIT, P_SELE
 //    window:
 //    economic 7.60 / 6.69 / 6.82 / 7.45 against 6.72 / 6.80, near-far 7.90 / 7.56 / 7.73 /
 //    8.60 against 8.42 / 8.27 — no gain (the spread is between processes).
+//  - near-far and Δ-stepping keeping the pile's minimum as the settle rules do (no pass
+//    over the pile at a refill; the kept minimum leaves out the stale entries, lowered
+//    below the split since, that the pass counts), three pairs of processes, pass →
+//    kept: near-far 8.19 / 7.54 / 7.50 → 7.57 / 7.46 / 7.56 (64 → 52 rounds), Δ-stepping
+//    7.77 / 7.88 / 7.68 → 9.36 / 9.39 / 9.44 (46 → 37 rounds: a stale entry's refill
+//    keeps the bucket, θ = split, where the kept minimum moves on to the next).
 
 template <bool GRID>
 __device__ __forceinline__ void barrier_all() {
