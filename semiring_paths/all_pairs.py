@@ -60,7 +60,7 @@ def _block_size(G: Graph, batch, memory_limit, weighted: bool, backend: str,
                 client=None, n_sources: int = 0) -> int:
     be = validate.backend(G, backend)
     k = block_size(G, be, batch, memory_limit, SSSP_BYTES if weighted else LEVEL_BYTES)
-    return k if batch is not None else block_sources(client, k, n_sources)
+    return k if batch is not None else block_sources(client, k, n_sources, be)
 
 
 def _blocks(G: Graph, sources: np.ndarray, batch, memory_limit, progress, desc,

@@ -93,7 +93,7 @@ def betweenness(G: Graph, sources: Sequence[int] | int | None = None, *,
     n = H.n_vertices
     dep = np.zeros(n)
     k = _block(H, be, batch)
-    parts = split(src, k if batch is not None else block_sources(client, k, src.size))
+    parts = split(src, k if batch is not None else block_sources(client, k, src.size, be))
     bar = progress_bar(progress and client is None, src.size, "betweenness", k)
     try:
         for i, (d, hits, reach) in map_blocks(_dependencies, H, parts, (backend,),

@@ -81,7 +81,8 @@ def multi_source_bfs(G: Graph, sources: Iterable[int], *, backend: str = "auto",
     be = validate.backend(G, backend)
     uniq, inverse = np.unique(src, return_inverse=True)
     out = np.empty((uniq.size, G.n_vertices), np.int64)
-    k = block_sources(client, block_size(G, be, batch, memory_limit, LEVEL_BYTES), uniq.size)
+    k = block_sources(client, block_size(G, be, batch, memory_limit, LEVEL_BYTES), uniq.size,
+                      be)
     parts = split(uniq, k)
     for i, rows in map_blocks(_levels_rows, G, parts, (backend,), client=client):
         lo = i * k
@@ -115,7 +116,7 @@ def level_counts(G: Graph, sources: Iterable[int], *, backend: str = "auto",
     src = validate.sources(G, sources)
     be = validate.backend(G, backend)
     k = batch or min(be.bitmap_batch, block_size(G, be, None, memory_limit, BITMAP_BYTES))
-    parts = split(src, block_sources(client, k, src.size))
+    parts = split(src, block_sources(client, k, src.size, be))
     for i, C in map_blocks(_counts, G, parts, (backend,), client=client, ordered=ordered):
         yield parts[i], C
 
@@ -147,7 +148,8 @@ def multi_source_sssp(G: Graph, sources: Iterable[int], *, backend: str = "auto"
                          "sp.sssp(..., strategy='bellman-ford') per source")
     be = validate.backend(G, backend)
     out = np.empty((src.size, G.n_vertices), np.float64)
-    k = block_sources(client, block_size(G, be, batch, memory_limit, SSSP_BYTES), src.size)
+    k = block_sources(client, block_size(G, be, batch, memory_limit, SSSP_BYTES), src.size,
+                      be)
     for i, rows in map_blocks(_distance_rows, G, split(src, k), (backend,), client=client):
         out[i * k:i * k + rows.shape[0]] = rows
     return out

@@ -107,3 +107,20 @@ def test_interrupted_cluster_apsp_resumes(client, graphs, tmp_path, monkeypatch)
     assert sp.apsp(G, batch=300, out=out, client=client, progress=False) == out
     want = np.vstack([b for _, b in sp.apsp(G, batch=300, progress=False)])
     np.testing.assert_array_equal(np.load(out), want)
+
+
+def test_blocks_a_task_cpu_and_gpu(client):
+    """Sources a task on the two single-thread workers: about ``TASKS_PER_THREAD`` tasks
+    a worker for the CPU, ``TASKS_PER_GPU`` for a GPU backend (a block is one batched
+    device search); never past the memory bound ``k``; all of them without a client."""
+    from types import SimpleNamespace
+
+    from semiring_paths.distributed import blocks
+
+    cpu, gpu = SimpleNamespace(name="cpu"), SimpleNamespace(name="gpu")
+    assert blocks.block_sources(client, 10**6, 512, cpu) == -(-512 // (2 * blocks.TASKS_PER_THREAD))
+    assert blocks.block_sources(client, 10**6, 512, gpu) == -(-512 // (2 * blocks.TASKS_PER_GPU))
+    assert blocks.block_sources(client, 100, 512, gpu) == 100
+    assert blocks.block_sources(client, 10**6, 1, cpu) == 1
+    assert blocks.block_sources(None, 100, 512, gpu) == 100
+    assert blocks.TASKS_PER_GPU < blocks.TASKS_PER_THREAD

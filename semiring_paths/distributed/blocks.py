@@ -34,14 +34,22 @@ def _hold(G: Graph) -> Graph:
     return G
 
 
-def block_sources(client, k: int, n_sources: int) -> int:
+#: tasks a worker thread gets: load balance, and little lost with a worker ...
+TASKS_PER_THREAD = 4
+#: ... and a GPU worker's: a block is one batched search on the device, where a smaller
+#: block costs nearly what a full one does
+TASKS_PER_GPU = 1
+
+
+def block_sources(client, k: int, n_sources: int, be=None) -> int:
     """Sources a task: at most ``k`` (the memory bound of one block), and few enough that
-    every worker thread gets about four tasks (load balance, and little lost with a
-    worker)."""
+    every worker thread gets about ``TASKS_PER_THREAD`` tasks (``TASKS_PER_GPU`` where
+    the backend ``be`` is the GPU's)."""
     if client is None:
         return k
     threads = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
-    return max(1, min(k, -(-n_sources // (4 * max(threads, 1)))))
+    per = TASKS_PER_GPU if getattr(be, "name", None) == "gpu" else TASKS_PER_THREAD
+    return max(1, min(k, -(-n_sources // (per * max(threads, 1)))))
 
 
 def split(sources: np.ndarray, k: int) -> list[np.ndarray]:
