@@ -110,17 +110,19 @@ def test_interrupted_cluster_apsp_resumes(client, graphs, tmp_path, monkeypatch)
 
 
 def test_blocks_a_task_cpu_and_gpu(client):
-    """Sources a task on the two single-thread workers: about ``TASKS_PER_THREAD`` tasks
-    a worker for the CPU, ``TASKS_PER_GPU`` for a GPU backend (a block is one batched
-    device search); never past the memory bound ``k``; all of them without a client."""
+    """Sources a task on the two single-thread workers: about ``worker_blocks`` tasks a
+    worker, the backend's (four on the CPU, one on a GPU: a block is one batched device
+    search); never past the memory bound ``k``; all of them without a client."""
     from types import SimpleNamespace
 
-    from semiring_paths.distributed import blocks
+    from semiring_paths.backends import backend_for
+    from semiring_paths.distributed.blocks import block_sources
+    from semiring_paths.gpu.backend import GPUBackend
 
-    cpu, gpu = SimpleNamespace(name="cpu"), SimpleNamespace(name="gpu")
-    assert blocks.block_sources(client, 10**6, 512, cpu) == -(-512 // (2 * blocks.TASKS_PER_THREAD))
-    assert blocks.block_sources(client, 10**6, 512, gpu) == -(-512 // (2 * blocks.TASKS_PER_GPU))
-    assert blocks.block_sources(client, 100, 512, gpu) == 100
-    assert blocks.block_sources(client, 10**6, 1, cpu) == 1
-    assert blocks.block_sources(None, 100, 512, gpu) == 100
-    assert blocks.TASKS_PER_GPU < blocks.TASKS_PER_THREAD
+    cpu, gpu = backend_for(sp.read("rome99"), "cpu"), SimpleNamespace(worker_blocks=1)
+    assert (cpu.worker_blocks, GPUBackend.worker_blocks) == (4, 1)
+    assert block_sources(client, 10**6, 512, cpu) == 64            # 512 / (2 workers × 4)
+    assert block_sources(client, 10**6, 512, gpu) == 256
+    assert block_sources(client, 100, 512, gpu) == 100
+    assert block_sources(client, 10**6, 1, cpu) == 1
+    assert block_sources(None, 100, 512, gpu) == 100

@@ -109,6 +109,9 @@ class Backend(ABC):
     #: edges (forward and back) a block of many-source work may traverse: one progress
     #: step, the longest wait for Ctrl-C (~0.1-0.5 s)
     block_edges: ClassVar[int] = 1 << 27
+    #: blocks of many-source work a Dask worker thread gets (``distributed.blocks``): load
+    #: balance, and little lost with a worker
+    worker_blocks: ClassVar[int] = 4
 
     graph: Graph
     n: int

@@ -34,21 +34,14 @@ def _hold(G: Graph) -> Graph:
     return G
 
 
-#: tasks a worker thread gets: load balance, and little lost with a worker ...
-TASKS_PER_THREAD = 4
-#: ... and a GPU worker's: a block is one batched search on the device, where a smaller
-#: block costs nearly what a full one does
-TASKS_PER_GPU = 1
-
-
-def block_sources(client, k: int, n_sources: int, be=None) -> int:
+def block_sources(client, k: int, n_sources: int, be) -> int:
     """Sources a task: at most ``k`` (the memory bound of one block), and few enough that
-    every worker thread gets about ``TASKS_PER_THREAD`` tasks (``TASKS_PER_GPU`` where
-    the backend ``be`` is the GPU's)."""
+    every worker thread gets about ``be.worker_blocks`` tasks (the backend's: four on the
+    CPU, one on a GPU)."""
     if client is None:
         return k
     threads = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
-    per = TASKS_PER_GPU if getattr(be, "name", None) == "gpu" else TASKS_PER_THREAD
+    per = be.worker_blocks
     return max(1, min(k, -(-n_sources // (per * max(threads, 1)))))
 
 

@@ -37,6 +37,11 @@ class GPUBackend(DeviceGraph, BFSSteps, BitmapBFS, FusedSSSP, OpenSetOps, PathCo
     device_results: ClassVar[bool] = True
     #: a block of betweenness sources: ~0.2 s of ``brandes_bfs`` on an H100
     block_edges: ClassVar[int] = 1 << 33
+    #: one block a GPU worker: a block is one batched device search, and four smaller
+    #: ones cost about what four full ones do (two H200s, Kronecker 18, 512 sampled
+    #: betweenness sources: 0.91 s with four a worker, 0.34 with one;
+    #: ``bench_distributed.py --gpus``)
+    worker_blocks: ClassVar[int] = 1
 
     def closure(self, method: str):
         """Blocked Floyd–Warshall or repeated squaring on the device (``dense.py``)."""
