@@ -12,8 +12,9 @@ least ``--min-edges`` edges (NetworkX's count), three times in one run:
 * ``served``: where the second call was not served here (a point-to-point query on a
   graph not converted goes to NetworkX) or was served from NetworkX's own dicts
   (``FROM_DICTS``: ``has_path``, ``descendants_at_distance``), the call once a
-  single-source search (not timed) has converted the graph; ``served2``: the call after that (what the point-to-
-  point search builds for itself, such as a directed graph's reverse adjacency, kept).
+  single-source search (not timed) has converted the graph; ``served2``: the call
+  after that (what the point-to-point search builds for itself, such as a directed
+  graph's reverse adjacency, kept).
 * for a first call slower than NetworkX, the dispatcher's floors under the priority,
   this backend's hooks replaced by ones that do nothing: ``noop`` (the call served by a
   function that returns at once: what any backend costs before its work) and

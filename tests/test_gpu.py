@@ -160,7 +160,10 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
     Δ-stepping also as ``banded_two`` (two hops a grid barrier); the settle rules also
     with their thin rounds' pile in shared memory (``settle.cu``), once with room for
     only a round's worst and 64 entries more (compacted, handed back for room and for
-    width, taken up again).  The last graph's
+    width, taken up again); Martín and economic Crauser also with their grid rounds'
+    pile split (``SPLIT_WIDTH``) one pile, narrow (a resplit most rounds), wide, and
+    narrow with the shared pile (the later part merged as the grid hands back), their
+    open vertices (``pending``) as the CPU's.  The last graph's
     second frontier holds 5 000 sinks in a row: windows of the grid's edge-balanced
     relaxation with no edges at all."""
     from semiring_paths.generators import grid, kronecker
@@ -174,13 +177,18 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
                                 n_vertices=6000)
     from semiring_paths.gpu.rules import S
 
-    shapes = [(10**9, "never", "never", None), (64, "never", "never", None)]
+    width = RuleLoops.SPLIT_WIDTH
+    shapes = [(10**9, "never", "never", None, width), (64, "never", "never", None, width)]
     if strategy in ("near-far", "delta-stepping"):
-        shapes.append((64, "always", "never", None))       # tails.cu's banded_two
+        shapes.append((64, "always", "never", None, width))   # tails.cu's banded_two
     else:                                                   # settle.cu's shared pile
-        shapes += [(10**9, "never", "auto", None), (64, "never", "auto", None),
-                   (10**9, "never", "auto", S.SH_EDGES + 64)]
-    for wide_at, banded, shared, room in shapes:
+        shapes += [(10**9, "never", "auto", None, width), (64, "never", "auto", None, width),
+                   (10**9, "never", "auto", S.SH_EDGES + 64, width)]
+    if strategy in ("martin", "crauser-economic"):         # the grid's split pile
+        shapes += [(64, "never", "never", None, w) for w in (None, 0.02, 50.0)]
+        shapes.append((64, "never", "auto", None, 0.02))
+    for wide_at, banded, shared, room, width in shapes:
+        monkeypatch.setattr(RuleLoops, "SPLIT_WIDTH", width)
         monkeypatch.setattr(RuleLoops, "BANDED_TWO", banded)
         monkeypatch.setattr(RuleLoops, "SHARED_PILE", shared)
         monkeypatch.setattr(RuleLoops, "SHARED_CAP", room)

@@ -59,7 +59,11 @@
 enum Rule { NEAR_FAR = 0, DELTA = 1, MARTIN = 2, CRAUSER = 3, ECONOMIC = 4 };
 // ctl slots (long long)
 enum { NEAR = 0, NEXT, PILE, PILE2, RSIZE, ROUND, QSEL, PSEL, DONE, REC, EDGES, BUCKET,
-       BIGS, NEAR_E, NEXT_E, NEAR_AT, PILE_AT, GO, HOLD, CTL_SLOTS };
+       BIGS, NEAR_E, NEXT_E, NEAR_AT, PILE_AT, GO, HOLD, LATER, LATER2, LATER_LIVE, LSEL,
+       CTL_SLOTS };
+// LATER, LATER2, LATER_LIVE, LSEL: the split pile's later part (below): its entries,
+// stale ones included, the next buffer's while a resplit writes it, the live ones, and
+// which of later_a / later_b holds it
 // GO: the shape the host launches next (a launch's last word); HOLD: the round before
 // which one block keeps a settle search that settle.cu handed back
 enum { GO_BLOCK = 0, GO_GRID, GO_SHARED };
@@ -82,11 +86,28 @@ enum { GO_BLOCK = 0, GO_GRID, GO_SHARED };
 #define R_SEGS 512
 // the fewest frontier positions a chunk stages (its window adapts: see the relaxation)
 #define R_WIN_MIN 16
-enum { TO_NONE = 0, TO_NEAR, TO_PILE };     // where an improved vertex goes
+enum { TO_NONE = 0, TO_NEAR, TO_PILE, TO_LATER };   // where an improved vertex goes
 // th slots (double): the routed rules' split; the round's threshold (the routed rules'
 // refill minimum while it is taken); the settle rules' minimum key over the pile, and
 // the next one (what a select keeps)
-enum { SPLIT = 0, THETA, PILE_MIN, PILE_MIN2, TH_SLOTS };
+enum { SPLIT = 0, THETA, PILE_MIN, PILE_MIN2, BOUND, LATER_MIN, TH_SLOTS };
+// BOUND: the split pile's bound B (-inf: split at the next select); LATER_MIN: the later
+// part's least δ while a resplit takes it (else inf)
+// the split pile (Martín and economic Crauser, grid shape): the pile is the `soon` part
+// (every open vertex with δ < B, and no other) passed over each round as before, and the
+// `later` part (δ ≥ B when it went there), passed over only at a resplit, when θ reaches
+// B or the soon part empties: then B = θ + `delta` (the width the host passes).  A
+// relaxation that lowers a later vertex under B moves it to the soon part (its later
+// entry goes stale: in_pile[v] no longer LATER_FLAG, dropped at the next resplit).
+// Martín and economic Crauser key the pile by δ, so while the soon part is not empty
+// its least key is the pile's (a resplit moves the soon entries at or past the new B to
+// the later part); Crauser's δ + minout is not, and it keeps one pile.  The other shapes
+// keep one pile: a grid handing over merges the later part's live entries into the soon
+// part.  Kronecker 22 (H100, 8 sources): economic 7.41 → 7.11 ms, Martín 8.28 → 8.07
+// (gpu/rules.py's SPLIT_WIDTH has the runs); the estimate was 0.5–0.7 ms of economic's
+// 21 % in the pile's passes: the resplits pass over the later part with two gathers an
+// entry (flag and δ), and the soon part stays a large share of the pile.
+#define LATER_FLAG 0x40000000
 // a refill reads P_ITEMS pile entries a thread at a time (8: the grid shape spills
 // registers, 60–84 bytes of spill stores)
 #define P_ITEMS 4
@@ -206,7 +227,8 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                           const W* __restrict__ hw, const double* __restrict__ minout,
                           double delta, double min_w, double* __restrict__ d,
                           vid_t* near_a, vid_t* near_b, vid_t* pile_a, vid_t* pile_b,
-                          vid_t* settled, long long* __restrict__ mark, int* in_pile,
+                          vid_t* settled, vid_t* later_a, vid_t* later_b,
+                          long long* __restrict__ mark, int* in_pile,
                           long long* __restrict__ stamp, long long* ctl_g, double* th_g,
                           long long* stats, double* fs, long long cap, long long wide_at,
                           long long thin_at, long long wide_e, long long thin_e,
@@ -214,6 +236,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                           long long* big_off, long long big, int big_graph,
                           long long* bsum, int narrow, long long shared_at) {
     const bool routed = RULE == NEAR_FAR || RULE == DELTA;
+    constexpr bool split_pile = GRID && (RULE == MARTIN || RULE == ECONOMIC);
     // the grid's edge-balanced relaxation: the frontier's edge offsets (in big_off, which
     // only the one block's listing of big vertices uses otherwise), a window of the
     // frontier and the staged appends
@@ -285,8 +308,60 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         bool qs = c[QSEL] != 0, ps = c[PSEL] != 0;
         double split = ((volatile double*)th_s)[SPLIT];
         double pile_min = ((volatile double*)th_s)[PILE_MIN];
+        // the split pile's later part: its entries (stale ones too), its live ones, B
+        const long long nl = split_pile ? c[LATER] : 0, live = split_pile ? c[LATER_LIVE] : 0;
+        const double bound = split_pile ? ((volatile double*)th_s)[BOUND] : RULE_INF;
+        vid_t* later = c[LSEL] ? later_b : later_a;          // (the split pile only)
+        vid_t* later2 = c[LSEL] ? later_a : later_b;
         if (c[DONE] || c[REC] >= cap) return leave(here);
-        if (!fits(nq, np_at, rs, nq > 0 ? ne : 0)) return leave(other);
+        // ---- the split pile's later part [0, n) of src joins `dst` (its size at
+        //      *dsize, its least key at *dmin): the other shape keeps one pile
+        auto merge_later = [&](const vid_t* src, long long n, vid_t* dst, long long* dsize,
+                               double* dmin) {
+            double mn = RULE_INF;
+            const long long chunk = (long long)blockDim.x * P_ITEMS;
+            for (long long c0 = (long long)blockIdx.x * chunk; c0 < n;
+                 c0 += (long long)gridDim.x * chunk) {
+                vid_t lv[P_ITEMS];
+                bool ok[P_ITEMS];
+                unsigned long long cnt = 0;
+#pragma unroll
+                for (int i = 0; i < P_ITEMS; ++i) {
+                    long long j = c0 + threadIdx.x + i * blockDim.x;
+                    lv[i] = j < n ? __ldcg(&src[j]) : 0;
+                    ok[i] = j < n && __ldcg(&in_pile[lv[i]]) == LATER_FLAG;
+                    cnt += ok[i];
+                }
+                unsigned long long total, at = block_scan(cnt, &total);
+                if (threadIdx.x == 0)
+                    s_pb = total ? count_add<GRID>(dsize, total, narrow) : 0;
+                __syncthreads();
+                long long pa = s_pb + (long long)at;
+#pragma unroll
+                for (int i = 0; i < P_ITEMS; ++i) {
+                    if (!ok[i]) continue;
+                    in_pile[lv[i]] = 1;
+                    mn = fmin(mn, __ldcg(&d[lv[i]]));
+                    dst[pa++] = lv[i];
+                }
+                __syncthreads();                          // s_pb: the next chunk's
+            }
+            block_min_into(mn, dmin);
+            barrier_all<GRID>();
+            if (tid == 0) {
+                ctl[PILE_AT] = ctl[PILE];
+                ctl[LATER] = 0;
+                ctl[LATER2] = 0;
+                ctl[LATER_LIVE] = 0;
+                th[BOUND] = -RULE_INF;
+                th[LATER_MIN] = RULE_INF;
+            }
+        };
+        if (!fits(nq, np_at + live, rs, nq > 0 ? ne : 0)) {
+            if (split_pile && nl > 0)
+                merge_later(later, nl, ps ? pile_b : pile_a, &ctl[PILE], &th[PILE_MIN]);
+            return leave(other);
+        }
         // a settle rule's round top whose pile fits settle.cu's shared memory goes there
         if (!GRID && !routed && nq == 0 && np_at <= shared_at && np_at > 0 && r >= c[HOLD])
             return leave(GO_SHARED);
@@ -300,12 +375,14 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         vid_t* pdst = routed ? pile : pile2;
         long long* pcnt = &ctl[routed ? PILE : PILE2];
         PROF(P_TOP)
+        bool resplit = false;                 // the split pile: this round resplits ...
+        double nbound = bound;                // ... to this bound
         if (!(nq > 0 || (RULE == DELTA && rs > 0))) {
 #ifdef RULE_PROF
             if (tid == 0) ++prof_acc[P_REFILLS];
 #endif
             // ================= refill: θ = min over the pile, near = pile⟨δ < split⟩
-            if (np == 0) {                                    // nothing open: done
+            if (np == 0 && live == 0) {                       // nothing open: done
                 if (tid == 0) ctl[DONE] = 1;
                 return leave(here);
             }
@@ -341,6 +418,16 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 barrier_all<GRID>();
                 PROF(P_MIN_WAIT)
                 low = broadcast<GRID>(&th[THETA]);
+            } else if (split_pile && np == 0) {
+                // the soon part empty: the later part's least δ, by a pass over it
+                low = RULE_INF;
+                for (long long j = tid; j < nl; j += stride) {
+                    vid_t v = __ldcg(&later[j]);
+                    if (__ldcg(&in_pile[v]) == LATER_FLAG) low = fmin(low, __ldcg(&d[v]));
+                }
+                block_min_into(low, &th[LATER_MIN]);
+                barrier_all<GRID>();
+                low = broadcast<GRID>(&th[LATER_MIN]);
             } else {
                 // the settle rules keep the pile's minimum key as it changes (what the
                 // last select kept, then each lowered key): no pass over the pile for it
@@ -349,6 +436,10 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             // inf only for crauser: sinks, settle all
             double theta = RULE == ECONOMIC ? low + min_w : low;
             if (routed) theta = next_split(low, delta, split);
+            // the split pile passes over its later part too when θ reaches B or the soon
+            // part is empty, and takes the new bound
+            resplit = split_pile && (theta >= bound || np == 0);
+            if (resplit) nbound = theta + delta;
             long long out = 0;                            // the near queue's edges
             double kmin = RULE_INF;                       // the kept entries' keys
             auto selected = [&](vid_t v) {               // near ∪= v, settled or not
@@ -362,38 +453,114 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 // every warp's own appends, 6·10⁴ atomics on two words for a pile of 10⁶,
                 // made an economic Crauser select about 85 000 cycles on Kronecker 22
                 const long long chunk = (long long)blockDim.x * P_ITEMS;
+                const unsigned long long M = (1ull << 21) - 1;
+                // a resplit moves the soon part's entries at or past the new B to the
+                // later part (so that the soon part's least key is the pile's)
+                const bool out_at = split_pile && resplit;
+                long long gone = 0;               // the split pile: live later entries lost
                 for (long long c0 = (long long)blockIdx.x * chunk; c0 < np;
                      c0 += (long long)gridDim.x * chunk) {
                     load_pile(c0 + threadIdx.x, blockDim.x);
-                    bool sel[P_ITEMS];
-                    unsigned long long cnt = 0;                  // selected << 32 | kept
+                    int to[P_ITEMS];                         // 0 none, 1 near, 2 kept, 3 later
+                    unsigned long long cnt = 0;              // near << 42 | kept << 21 | later
 #pragma unroll
                     for (int i = 0; i < P_ITEMS; ++i) {
                         bool in = c0 + threadIdx.x + i * blockDim.x < np;
-                        sel[i] = in && (routed ? pd[i] < theta : pd[i] <= theta);
-                        cnt += sel[i] ? 1ull << 32 : in ? 1ull : 0ull;
+                        to[i] = !in ? 0 : (routed ? pd[i] < theta : pd[i] <= theta) ? 1
+                              : out_at && pd[i] >= nbound ? 3 : 2;
+                        cnt += to[i] == 1 ? 1ull << 42 : to[i] == 2 ? 1ull << 21
+                             : to[i] == 3 ? 1ull : 0ull;
                     }
                     unsigned long long total, at = block_scan(cnt, &total);
                     if (threadIdx.x == 0) {
-                        s_nb = total >> 32 ? count_add<GRID>(&ctl[NEAR], total >> 32, narrow)
+                        s_nb = total >> 42 ? count_add<GRID>(&ctl[NEAR], total >> 42, narrow)
                                            : 0;
-                        s_pb = (unsigned)total ? count_add<GRID>(&ctl[PILE2],
-                                                                 (unsigned)total, narrow) : 0;
+                        s_pb = (total >> 21) & M ? count_add<GRID>(&ctl[PILE2],
+                                                                   (total >> 21) & M, narrow)
+                                                 : 0;
+                        if (out_at)
+                            s_wend = total & M ? count_add<GRID>(&ctl[LATER2], total & M,
+                                                                 narrow) : 0;
                     }
                     __syncthreads();
-                    long long qa = s_nb + (long long)(at >> 32);
-                    long long pa = s_pb + (long long)(unsigned)at;
+                    long long qa = s_nb + (long long)(at >> 42);
+                    long long pa = s_pb + (long long)((at >> 21) & M);
+                    long long la = out_at ? s_wend + (long long)(at & M) : 0;
 #pragma unroll
                     for (int i = 0; i < P_ITEMS; ++i) {
-                        if (sel[i]) {
+                        if (to[i] == 1) {
                             selected(pv[i]);
                             q[qa++] = pv[i];
-                        } else if (c0 + threadIdx.x + i * blockDim.x < np) {
+                        } else if (to[i] == 2) {
                             pile2[pa++] = pv[i];
                             kmin = fmin(kmin, pk[i]);
+                        } else if (to[i] == 3) {
+                            in_pile[pv[i]] = LATER_FLAG;
+                            later2[la++] = pv[i];
+                            --gone;
                         }
                     }
                     __syncthreads();                      // s_nb, s_pb: the next chunk's
+                }
+                if (split_pile && resplit) {
+                    // ---- a resplit: the later part's live entries selected, moved to the
+                    //      soon part (δ < B) or kept in the later part (into later2)
+                    for (long long c0 = (long long)blockIdx.x * chunk; c0 < nl;
+                         c0 += (long long)gridDim.x * chunk) {
+                        vid_t lv[P_ITEMS];
+                        double ld[P_ITEMS];
+                        int to[P_ITEMS];                  // 0 stale, 1 near, 2 soon, 3 later
+#pragma unroll
+                        for (int i = 0; i < P_ITEMS; ++i) {
+                            long long j = c0 + threadIdx.x + i * blockDim.x;
+                            lv[i] = j < nl ? __ldcg(&later[j]) : 0;
+                        }
+                        int lf[P_ITEMS];                  // flags and δ, loaded together
+#pragma unroll
+                        for (int i = 0; i < P_ITEMS; ++i) {
+                            bool in = c0 + threadIdx.x + i * blockDim.x < nl;
+                            lf[i] = in ? __ldcg(&in_pile[lv[i]]) : 0;
+                            ld[i] = in ? __ldcg(&d[lv[i]]) : RULE_INF;
+                        }
+                        unsigned long long cnt = 0;       // near << 42 | soon << 21 | later
+#pragma unroll
+                        for (int i = 0; i < P_ITEMS; ++i) {
+                            bool ok = lf[i] == LATER_FLAG;
+                            to[i] = !ok ? 0 : ld[i] <= theta ? 1 : ld[i] < nbound ? 2 : 3;
+                            cnt += to[i] == 1 ? 1ull << 42 : to[i] == 2 ? 1ull << 21
+                                 : to[i] == 3 ? 1ull : 0ull;
+                        }
+                        unsigned long long total, at = block_scan(cnt, &total);
+                        if (threadIdx.x == 0) {
+                            s_nb = total >> 42 ? count_add<GRID>(&ctl[NEAR], total >> 42,
+                                                                 narrow) : 0;
+                            s_pb = (total >> 21) & M ? count_add<GRID>(
+                                       &ctl[PILE2], (total >> 21) & M, narrow) : 0;
+                            s_wend = total & M ? count_add<GRID>(&ctl[LATER2], total & M,
+                                                                 narrow) : 0;
+                        }
+                        __syncthreads();
+                        long long qa = s_nb + (long long)(at >> 42);
+                        long long pa = s_pb + (long long)((at >> 21) & M);
+                        long long la = s_wend + (long long)(at & M);
+#pragma unroll
+                        for (int i = 0; i < P_ITEMS; ++i) {
+                            if (to[i] == 1) {
+                                selected(lv[i]);
+                                q[qa++] = lv[i];
+                                ++gone;
+                            } else if (to[i] == 2) {
+                                in_pile[lv[i]] = 1;
+                                pile2[pa++] = lv[i];
+                                kmin = fmin(kmin, ld[i]);
+                                ++gone;
+                            } else if (to[i] == 3) {
+                                later2[la++] = lv[i];
+                            }
+                        }
+                        __syncthreads();                  // the next chunk's slots
+                    }
+                    block_add_into(-gone, &ctl[LATER_LIVE]);
                 }
                 if (!routed) block_min_into(kmin, &th[PILE_MIN2]);
                 if (big_graph) block_add_into(out, &ctl[NEAR_E]);
@@ -439,7 +606,14 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             // after the relaxation), unless the near queue no longer fits this shape:
             // the other shape then finds nq > 0 and goes on from here
             nq = vload(&ctl[NEAR]);
-            if (!fits(nq, np_at, 0, vload(&ctl[NEAR_E]))) return leave(other);
+            if (!fits(nq, np_at + live, 0, vload(&ctl[NEAR_E]))) {
+                // (the book, which the other shape runs, takes pile2 for the pile)
+                const long long n2 = resplit ? vload(&ctl[LATER2]) : nl;
+                if (split_pile && n2 > 0)
+                    merge_later(resplit ? later2 : later, n2, pile2, &ctl[PILE2],
+                                &th[PILE_MIN2]);
+                return leave(other);
+            }
         }
 #ifdef RULE_PROF
         if (tid == 0) ++prof_acc[P_ROUNDS];
@@ -472,10 +646,25 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         // sparing the atomic on a vertex many reach; one block's thin rounds are a chain
         // of round trips, so it goes straight to the atomic (one trip where the read
         // would add one)
+        long long live_delta = 0;          // the split pile: later entries made - moved
         auto lower = [&](vid_t v, double nd) -> int {
             if (!(nd < atomic_min_nonneg(&d[v], nd))) return TO_NONE;
             int to = aim(v, nd);
             if (!GRID) return claim(v, to);
+            if (split_pile) {
+                // under B: to the soon part, unless there (a later entry goes stale);
+                // else to the later part if new (a piled v stays where it is)
+                int f = *(volatile int*)&in_pile[v];
+                if (nd < nbound) {
+                    if (f != 0 && f != LATER_FLAG) return TO_NONE;
+                    f = atomicExch(&in_pile[v], 1);
+                    if (f == LATER_FLAG) --live_delta;
+                    return f == 0 || f == LATER_FLAG ? TO_PILE : TO_NONE;
+                }
+                if (f != 0 || atomicCAS(&in_pile[v], 0, LATER_FLAG) != 0) return TO_NONE;
+                ++live_delta;
+                return TO_LATER;
+            }
             if (to == TO_NEAR) {
                 long long m = vload(&mark[v]);      // fresh: a stale m fails the swap
                 return m != r + 1 && (long long)atomicCAS(
@@ -532,10 +721,13 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             const long long lo = total * blockIdx.x / gridDim.x;
             const long long hi = total * (blockIdx.x + 1) / gridDim.x;
             if (threadIdx.x == 0) { s_nn = 0; s_np = 0; }
+            // s_near holds the next near queue's appends, or the split pile's later ones
+            vid_t* ndst = split_pile ? (resplit ? later2 : later) : nxt;
+            long long* ncnt = &ctl[split_pile ? (resplit ? LATER2 : LATER) : NEXT];
             auto flush = [&]() {                  // every thread of the block calls it
                 __syncthreads();
                 if (threadIdx.x == 0) {
-                    s_nb = s_nn ? (long long)atomicAdd((unsigned long long*)&ctl[NEXT],
+                    s_nb = s_nn ? (long long)atomicAdd((unsigned long long*)ncnt,
                                                        (unsigned long long)s_nn) : 0;
                     s_pb = s_np ? (long long)atomicAdd((unsigned long long*)pcnt,
                                                        (unsigned long long)s_np) : 0;
@@ -544,8 +736,8 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 long long out = 0;
                 for (int j = threadIdx.x; j < s_nn; j += blockDim.x) {
                     vid_t v = s_near[j];
-                    nxt[s_nb + j] = v;
-                    if (big_graph) out += near_ptr[v + 1] - near_ptr[v];
+                    ndst[s_nb + j] = v;
+                    if (big_graph && !split_pile) out += near_ptr[v + 1] - near_ptr[v];
                 }
                 if (big_graph) block_add_into(out, &ctl[NEXT_E]);
                 for (int j = threadIdx.x; j < s_np; j += blockDim.x)
@@ -624,7 +816,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
 #pragma unroll
                     for (int j = 0; j < R_ITEMS; ++j) {
                         int to = nd[j] < dv[j] ? lower(v[j], nd[j]) : TO_NONE;
-                        if (to == TO_NEAR) s_near[atomicAdd(&s_nn, 1)] = v[j];
+                        if (to == TO_NEAR || to == TO_LATER) s_near[atomicAdd(&s_nn, 1)] = v[j];
                         else if (to == TO_PILE) s_pile[atomicAdd(&s_np, 1)] = v[j];
                     }
                     __syncthreads();
@@ -710,6 +902,7 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             if (big_graph) warp_add_into<GRID>(near_out, &ctl[NEXT_E], narrow);
         }
         warp_add_into<GRID>(edges, &ctl[EDGES], narrow);
+        if (split_pile) block_add_into(live_delta, &ctl[LATER_LIVE]);
         if (!routed && GRID) block_min_into(pmin, &th[PILE_MIN2]);   // every lowered v
         else if (!routed) warp_min_into(pmin, &th[PILE_MIN2]);       // is piled
         PROF(P_RELAX)
@@ -720,8 +913,15 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             stats[4 * row] = nf;
             stats[4 * row + 1] = ctl[EDGES];
             stats[4 * row + 2] = routed ? ctl[NEXT] : nf;
-            stats[4 * row + 3] = *pcnt;
+            stats[4 * row + 3] = *pcnt + (split_pile ? ctl[LATER_LIVE] : 0);
             fs[row] = routed ? split : th[THETA];
+            if (resplit) {                               // the split pile's new later part
+                ctl[LSEL] ^= 1;
+                ctl[LATER] = ctl[LATER2];
+                ctl[LATER2] = 0;
+                th[BOUND] = nbound;
+                th[LATER_MIN] = RULE_INF;
+            }
             if (!routed) {                               // the select's book, too
                 ctl[PILE] = ctl[PILE2];
                 ctl[PILE2] = 0;
@@ -755,15 +955,17 @@ extern "C" __global__ void __launch_bounds__(GRID ? 256 : 1024, GRID ? 4 : 1)   
         const long long* indptr, const vid_t* indices, const W* weights,                    \
         const long long* hptr, const vid_t* hind, const W* hw, const double* minout,        \
         double delta, double min_w, double* d, vid_t* near_a, vid_t* near_b,                \
-        vid_t* pile_a, vid_t* pile_b, vid_t* settled, long long* mark, int* in_pile,        \
-        long long* stamp, long long* ctl, double* th, long long* stats, double* fs,         \
+        vid_t* pile_a, vid_t* pile_b, vid_t* settled, vid_t* later_a, vid_t* later_b,       \
+        long long* mark, int* in_pile, long long* stamp, long long* ctl, double* th,       \
+        long long* stats, double* fs,                                                       \
         long long cap, long long wide_at, long long thin_at, long long wide_e,              \
         long long thin_e, long long pile_div, int lanes,                                    \
         vid_t* big_v, long long* big_off, long long big, int big_graph, long long* bsum,    \
         int narrow, long long shared_at) {                                                  \
     rule_loop<W, RULE, GRID>(indptr, indices, weights, hptr, hind, hw, minout, delta,       \
-                             min_w, d, near_a, near_b, pile_a, pile_b, settled, mark,       \
-                             in_pile, stamp, ctl, th, stats, fs, cap, wide_at, thin_at,     \
+                             min_w, d, near_a, near_b, pile_a, pile_b, settled, later_a,    \
+                             later_b, mark, in_pile, stamp, ctl, th, stats, fs, cap,        \
+                             wide_at, thin_at,                                              \
                              wide_e, thin_e, pile_div, lanes, big_v, big_off, big,          \
                              big_graph, bsum, narrow, shared_at);                           \
 }

@@ -53,6 +53,8 @@ T = cu_constants("tails.cu")
 S = cu_constants("settle.cu")
 #: the settle rules, which also run their thin rounds with the pile in shared memory
 SETTLE = ("martin", "crauser", "crauser-economic")
+#: ... and those whose grid rounds split the pile (keyed by δ: rules.cu)
+SPLIT = ("martin", "crauser-economic")
 
 
 class RuleLoops:
@@ -101,6 +103,16 @@ class RuleLoops:
     BLOCK_THREADS: ClassVar[int] = 1024
     #: round records a launch keeps before it returns them
     RECORDS: ClassVar[int] = 1 << 15
+    #: Martín's and economic Crauser's grid rounds split the pile (rules.cu): the soon
+    #: part, passed over each round, holds what lies under B = θ + SPLIT_WIDTH · w̄ when
+    #: it was set (w̄: the mean weight); None keeps one pile.  H100, Kronecker 22,
+    #: weights 1..64, 8 sources, median, best of 3, ms, three processes, one pile →
+    #: 0.5: economic 7.04, 7.12 / 7.97, 7.85 / 7.41, 7.38 → 6.82 / 7.59, 7.68 / 7.11,
+    #: 7.20; Martín 8.09, 7.97 / 8.92, 8.80 / 8.28, 8.33 → 7.65 / 8.44, 8.47 / 8.07, 8.12
+    #: (0.25: 7.65, 7.08 and 8.43, 8.08; 1.0: 6.94, 6.86, 7.21 and 7.70, 7.71, 8.15;
+    #: 2.0 and 4.0 no gain).  The 1000² grid, whose wide rounds are few, is unchanged
+    #: (4 sources: economic 60.30, 60.54 → 60.53, 60.43; Martín 83.15, 83.22 → 83.24, 83.05)
+    SPLIT_WIDTH: ClassVar[float | None] = 0.5
 
     #: Δ-stepping's c of the default Δ = c · w̄ / d̄ in the device loop (the CPU's is
     #: DELTA_STEPPING_C = 8).  H100, weights 1..64, median of 4 sources, ms, c = 2 / 4 / 8 /
@@ -202,8 +214,11 @@ class RuleLoops:
             graph = (self.indptr, self.indices, self.weights) * 2
         size = max(n, 1)
         d = cp.empty(n, cp.float64)
-        vq = cp.empty((6, size), vid)              # near a, b; pile a, b; settled; big_v
+        split = strategy in SPLIT and self.SPLIT_WIDTH is not None
+        # near a, b; pile a, b; settled; big_v; the split pile's later part a, b
+        vq = cp.empty((8 if split else 6, size), vid)
         queues = tuple(vq[:5])
+        later = (vq[6], vq[7]) if split else (vq[0], vq[0])      # (unused: one pile)
         wide = cp.empty((3, size), cp.int64)       # mark, stamp, big_off
         mark, stamp = wide[0], wide[1]
         in_pile = cp.empty(n, cp.int32)            # settled (-1) by the first round
@@ -219,6 +234,7 @@ class RuleLoops:
                           else int(cp.diff(graph[0][source:source + 2])[0]))  # light ones)
         th0 = np.full(K.TH_SLOTS, np.inf)
         th0[K.SPLIT] = delta or 0.0
+        th0[K.BOUND] = -np.inf                       # the split pile: split at once
         ctl, th = self._small_state(ctl0, th0)       # (before the launch: it waits for it)
         self._init_search(source, ((d, np.inf, 0.0), (mark, -1, 0), (stamp, -1, -1)),
                           ((in_pile, 0, -1 if strategy in SETTLE else 0),), queue=vq[0])
@@ -228,8 +244,11 @@ class RuleLoops:
         min_w = float(G.min_weight) if G.n_stored else 0.0
         lanes = self.LANES or self._lanes
         shared, cap, smem = self._settle_room(strategy)
+        if strategy in SPLIT:         # the split pile's width (inf: one pile)
+            w = float(G.mean_weight) if split else 0.0
+            delta = self.SPLIT_WIDTH * w if w > 0 else np.inf
         args = (*graph, self.min_out.val, np.float64(delta or 1.0), np.float64(min_w), d,
-                *queues, mark, in_pile, stamp, ctl, th, stats, fs,
+                *queues, *later, mark, in_pile, stamp, ctl, th, stats, fs,
                 np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
                 np.int64(self.WIDE_EDGES), np.int64(self.THIN_EDGES),
                 np.int64(self.PILE_DIV), np.int32(lanes), vq[5], wide[2],
