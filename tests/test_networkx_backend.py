@@ -465,6 +465,20 @@ def test_sources_of_small_reach_stay_with_networkx():
     assert "reach 2" in should("bfs_layers", (G, sink), {})            # a node or a list
     assert "reach 2" in should("bfs_layers", (G, [sink]), {})
     assert should("single_source_dijkstra", (G, "nowhere"), {}) is True   # its error
+    # a target reached from few vertices: the search follows the in-edges ("a" reaches
+    # the grid but is reached from itself only; ("x", 1) from two vertices)
+    assert "reach 1 " in should("single_target_shortest_path_length", (G, "a"), {})
+    assert "reach 2 " in should("single_target_shortest_path", (G, ("x", 1)), {})
+    assert should("single_target_shortest_path_length", (G, (5, 5)), {}) is True
+    U = G.to_undirected()
+    assert should("single_target_shortest_path_length", (U, "a"), {}) is True
+    try:
+        nx.config.backend_priority = ["semiring_paths"]
+        served = dispatch_counts["single_target_shortest_path"]
+        assert nx.single_target_shortest_path(G, "a") == {"a": ["a"]}
+        assert dispatch_counts["single_target_shortest_path"] == served
+    finally:
+        nx.config.backend_priority = []
     H = nx.DiGraph(nx.path_graph(SMALL_REACH + 1))
     H.add_edges_from(nx.DiGraph(nx.grid_2d_graph(80, 80)).edges)
     assert should("single_source_shortest_path_length", (H, 0), {}) is True

@@ -122,7 +122,8 @@ PROBE_EDGES = 2048
 
 def small_reach(name: str, a: dict) -> int | None:
     """The vertices a search from the call's ``source`` (``sources`` for
-    ``multi_source_*`` and ``bfs_layers``) reaches, where at most ``SMALL_REACH``; None
+    ``multi_source_*`` and ``bfs_layers``; ``target`` for ``single_target_*``, whose
+    search follows the in-edges) reaches, where at most ``SMALL_REACH``; None
     otherwise, for point-to-point queries (``point_to_point``), and for sources not in
     the graph (whose error the search raises), or given as an iterator (which the probe
     would use up).  ``a``: the call's arguments by name.  Kept per graph and sources in
@@ -132,8 +133,10 @@ def small_reach(name: str, a: dict) -> int | None:
     if point_to_point(name, a):
         return None
     G = getattr(a.get("G"), "nx", a.get("G"))
-    adj = getattr(G, "_adj", None)
-    sources = a.get("source")
+    to_target = name.startswith("single_target_")
+    reverse = to_target and callable(getattr(G, "is_directed", None)) and G.is_directed()
+    adj = getattr(G, "_pred" if reverse else "_adj", None)
+    sources = a.get("target" if to_target else "source")
     if sources is not None:
         sources = (sources,)
     elif name.startswith("multi_source_") or name == "bfs_layers":
@@ -154,9 +157,10 @@ def small_reach(name: str, a: dict) -> int | None:
         return None
     cache = getattr(G, "__networkx_cache__", None) if _caching() else None
     memo = cache.setdefault(_REACH, {}) if cache is not None else {}
-    if sources not in memo:
-        memo[sources] = _probe(adj, sources)
-    return memo[sources]
+    key = (reverse, sources)
+    if key not in memo:
+        memo[key] = _probe(adj, sources)
+    return memo[key]
 
 
 _REACH = ("semiring_paths", "small reach")
