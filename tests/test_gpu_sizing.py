@@ -59,10 +59,10 @@ def test_kernel_constants_are_read_from_the_kernels():
         constants_of("enum { A = MISSING + 1 };", "bad.cu")
     # the slots the host indexes: contiguous from 0, the count last
     rules, bfs = cu_constants("rules.cu"), cu_constants("bfs_loop.cu")
-    assert (rules.NEAR, rules.HOLD + 1) == (0, rules.CTL_SLOTS)
+    assert (rules.NEAR, rules.LSEL + 1) == (0, rules.CTL_SLOTS)
     assert (rules.GO_BLOCK, rules.GO_GRID, rules.GO_SHARED) == (0, 1, 2)
     settle = cu_constants("settle.cu")           # a round's worst fits its hash table
     assert 2 * settle.SH_EDGES <= settle.SH_HASH and settle.SH_NEAR > 0
-    assert (rules.SPLIT, rules.PILE_MIN2 + 1) == (0, rules.TH_SLOTS)
+    assert (rules.SPLIT, rules.LATER_MIN + 1) == (0, rules.TH_SLOTS)
     assert rules.BF_SLOTS == rules.BF_SUMS + 9 and rules.R_SEGS > 0
     assert (bfs.B_LEVEL, bfs.B_LASTPULL + 1, bfs.B_STATS) == (0, bfs.B_SLOTS, 6)
