@@ -247,6 +247,41 @@ def test_banded_two_every_weight_dtype(strategy, index_width, monkeypatch):
             assert r.trace.iterations > 5                      # relaunched
 
 
+@pytest.mark.parametrize("index_width", [4, 8])
+@pytest.mark.parametrize("strategy", ["martin", "crauser-economic"])
+def test_split_pile_every_weight_dtype(strategy, index_width, monkeypatch):
+    """The grid rounds' split pile (``rules.cu``; Martín and economic Crauser): the
+    CPU's distances and, round by round, its frontiers, settled counts, edges and open
+    vertices, for every weight dtype and both id widths, on a Kronecker graph with hubs
+    and on a road graph, the grid forced from the first wide round, at a width that
+    resplits most rounds and at the default."""
+    from semiring_paths.generators import kronecker
+    from semiring_paths.gpu.backend import GPUBackend
+    from semiring_paths.gpu.rules import RuleLoops
+
+    monkeypatch.setattr(RuleLoops, "WIDE_AT", 64)
+    monkeypatch.setattr(RuleLoops, "THIN_AT", 16)
+    monkeypatch.setattr(RuleLoops, "RECORDS", 5)
+    monkeypatch.setattr(GPUBackend, "index_bytes", index_width)
+    monkeypatch.setattr(GPUBackend, "NARROW_WEIGHTS", index_width == 4)
+    rome, k = sp.read("rome99"), kronecker(10, seed=3, weights=(1, 99))
+    for dtype in (np.int32, np.int64, np.float32, np.float64):
+        for base in (k, rome):
+            G = sp.Graph.from_edges(base.rows, base.indices,
+                                    weights=base.weights.astype(dtype),
+                                    n_vertices=base.n_vertices)
+            s = int(np.argmax(G.out_degree))
+            c = sp.sssp(G, s, strategy=strategy, backend="cpu")
+            for width in (0.02, RuleLoops.SPLIT_WIDTH):
+                monkeypatch.setattr(RuleLoops, "SPLIT_WIDTH", width)
+                r = sp.sssp(G, s, strategy=strategy, backend="gpu")
+                np.testing.assert_array_equal(r.distances, c.distances)
+                assert ([(st.frontier, st.settled, st.edges, st.pending)
+                         for st in r.trace.steps]
+                        == [(st.frontier, st.settled, st.edges, st.pending)
+                            for st in c.trace.steps])
+
+
 def test_graph_too_large_is_refused_before_allocating(monkeypatch):
     import cupy as cp
 
