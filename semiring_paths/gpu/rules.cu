@@ -314,6 +314,29 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
         vid_t* later = c[LSEL] ? later_b : later_a;          // (the split pile only)
         vid_t* later2 = c[LSEL] ? later_a : later_b;
         if (c[DONE] || c[REC] >= cap) return leave(here);
+        // ---- a grid chunk of P_ITEMS entries a thread, entry i bound for to[i] (0 none,
+        //      1, 2, 3: the queues sized at *c1, *c2, *c3): each thread's first slot in
+        //      each (a1, a2, a3) by one block scan and one atomic a queue.  The caller
+        //      syncs the block before the next chunk (s_nb, s_pb, s_wend are reused)
+        auto chunk_slots = [&](const int* to, long long* c1, long long* c2, long long* c3,
+                               long long& a1, long long& a2, long long& a3) {
+            const unsigned long long M = (1ull << 21) - 1;     // a chunk's count ≤ 2^21
+            unsigned long long cnt = 0;                        // 1 << 42 | 2 << 21 | 3
+#pragma unroll
+            for (int i = 0; i < P_ITEMS; ++i)
+                cnt += to[i] == 1 ? 1ull << 42 : to[i] == 2 ? 1ull << 21
+                     : to[i] == 3 ? 1ull : 0ull;
+            unsigned long long total, at = block_scan(cnt, &total);
+            if (threadIdx.x == 0) {
+                s_nb = total >> 42 ? count_add<GRID>(c1, total >> 42, narrow) : 0;
+                s_pb = (total >> 21) & M ? count_add<GRID>(c2, (total >> 21) & M, narrow) : 0;
+                s_wend = total & M ? count_add<GRID>(c3, total & M, narrow) : 0;
+            }
+            __syncthreads();
+            a1 = s_nb + (long long)(at >> 42);
+            a2 = s_pb + (long long)((at >> 21) & M);
+            a3 = s_wend + (long long)(at & M);
+        };
         // ---- the split pile's later part [0, n) of src joins `dst` (its size at
         //      *dsize, its least key at *dmin): the other shape keeps one pile
         auto merge_later = [&](const vid_t* src, long long n, vid_t* dst, long long* dsize,
@@ -323,28 +346,23 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
             for (long long c0 = (long long)blockIdx.x * chunk; c0 < n;
                  c0 += (long long)gridDim.x * chunk) {
                 vid_t lv[P_ITEMS];
-                bool ok[P_ITEMS];
-                unsigned long long cnt = 0;
+                int to[P_ITEMS];                          // 2: live, to dst
 #pragma unroll
                 for (int i = 0; i < P_ITEMS; ++i) {
                     long long j = c0 + threadIdx.x + i * blockDim.x;
                     lv[i] = j < n ? __ldcg(&src[j]) : 0;
-                    ok[i] = j < n && __ldcg(&in_pile[lv[i]]) == LATER_FLAG;
-                    cnt += ok[i];
+                    to[i] = j < n && __ldcg(&in_pile[lv[i]]) == LATER_FLAG ? 2 : 0;
                 }
-                unsigned long long total, at = block_scan(cnt, &total);
-                if (threadIdx.x == 0)
-                    s_pb = total ? count_add<GRID>(dsize, total, narrow) : 0;
-                __syncthreads();
-                long long pa = s_pb + (long long)at;
+                long long a1, pa, a3;
+                chunk_slots(to, nullptr, dsize, nullptr, a1, pa, a3);
 #pragma unroll
                 for (int i = 0; i < P_ITEMS; ++i) {
-                    if (!ok[i]) continue;
+                    if (to[i] != 2) continue;
                     in_pile[lv[i]] = 1;
                     mn = fmin(mn, __ldcg(&d[lv[i]]));
                     dst[pa++] = lv[i];
                 }
-                __syncthreads();                          // s_pb: the next chunk's
+                __syncthreads();                          // the next chunk's slots
             }
             block_min_into(mn, dmin);
             barrier_all<GRID>();
@@ -453,7 +471,6 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                 // every warp's own appends, 6·10⁴ atomics on two words for a pile of 10⁶,
                 // made an economic Crauser select about 85 000 cycles on Kronecker 22
                 const long long chunk = (long long)blockDim.x * P_ITEMS;
-                const unsigned long long M = (1ull << 21) - 1;
                 // a resplit moves the soon part's entries at or past the new B to the
                 // later part (so that the soon part's least key is the pile's)
                 const bool out_at = split_pile && resplit;
@@ -462,30 +479,14 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                      c0 += (long long)gridDim.x * chunk) {
                     load_pile(c0 + threadIdx.x, blockDim.x);
                     int to[P_ITEMS];                         // 0 none, 1 near, 2 kept, 3 later
-                    unsigned long long cnt = 0;              // near << 42 | kept << 21 | later
 #pragma unroll
                     for (int i = 0; i < P_ITEMS; ++i) {
                         bool in = c0 + threadIdx.x + i * blockDim.x < np;
                         to[i] = !in ? 0 : (routed ? pd[i] < theta : pd[i] <= theta) ? 1
                               : out_at && pd[i] >= nbound ? 3 : 2;
-                        cnt += to[i] == 1 ? 1ull << 42 : to[i] == 2 ? 1ull << 21
-                             : to[i] == 3 ? 1ull : 0ull;
                     }
-                    unsigned long long total, at = block_scan(cnt, &total);
-                    if (threadIdx.x == 0) {
-                        s_nb = total >> 42 ? count_add<GRID>(&ctl[NEAR], total >> 42, narrow)
-                                           : 0;
-                        s_pb = (total >> 21) & M ? count_add<GRID>(&ctl[PILE2],
-                                                                   (total >> 21) & M, narrow)
-                                                 : 0;
-                        if (out_at)
-                            s_wend = total & M ? count_add<GRID>(&ctl[LATER2], total & M,
-                                                                 narrow) : 0;
-                    }
-                    __syncthreads();
-                    long long qa = s_nb + (long long)(at >> 42);
-                    long long pa = s_pb + (long long)((at >> 21) & M);
-                    long long la = out_at ? s_wend + (long long)(at & M) : 0;
+                    long long qa, pa, la;
+                    chunk_slots(to, &ctl[NEAR], &ctl[PILE2], &ctl[LATER2], qa, pa, la);
 #pragma unroll
                     for (int i = 0; i < P_ITEMS; ++i) {
                         if (to[i] == 1) {
@@ -522,27 +523,12 @@ __device__ void rule_loop(const long long* __restrict__ indptr,
                             lf[i] = in ? __ldcg(&in_pile[lv[i]]) : 0;
                             ld[i] = in ? __ldcg(&d[lv[i]]) : RULE_INF;
                         }
-                        unsigned long long cnt = 0;       // near << 42 | soon << 21 | later
 #pragma unroll
-                        for (int i = 0; i < P_ITEMS; ++i) {
-                            bool ok = lf[i] == LATER_FLAG;
-                            to[i] = !ok ? 0 : ld[i] <= theta ? 1 : ld[i] < nbound ? 2 : 3;
-                            cnt += to[i] == 1 ? 1ull << 42 : to[i] == 2 ? 1ull << 21
-                                 : to[i] == 3 ? 1ull : 0ull;
-                        }
-                        unsigned long long total, at = block_scan(cnt, &total);
-                        if (threadIdx.x == 0) {
-                            s_nb = total >> 42 ? count_add<GRID>(&ctl[NEAR], total >> 42,
-                                                                 narrow) : 0;
-                            s_pb = (total >> 21) & M ? count_add<GRID>(
-                                       &ctl[PILE2], (total >> 21) & M, narrow) : 0;
-                            s_wend = total & M ? count_add<GRID>(&ctl[LATER2], total & M,
-                                                                 narrow) : 0;
-                        }
-                        __syncthreads();
-                        long long qa = s_nb + (long long)(at >> 42);
-                        long long pa = s_pb + (long long)((at >> 21) & M);
-                        long long la = s_wend + (long long)(at & M);
+                        for (int i = 0; i < P_ITEMS; ++i)
+                            to[i] = lf[i] != LATER_FLAG ? 0 : ld[i] <= theta ? 1
+                                  : ld[i] < nbound ? 2 : 3;
+                        long long qa, pa, la;
+                        chunk_slots(to, &ctl[NEAR], &ctl[PILE2], &ctl[LATER2], qa, pa, la);
 #pragma unroll
                         for (int i = 0; i < P_ITEMS; ++i) {
                             if (to[i] == 1) {

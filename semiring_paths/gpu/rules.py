@@ -214,7 +214,10 @@ class RuleLoops:
             graph = (self.indptr, self.indices, self.weights) * 2
         size = max(n, 1)
         d = cp.empty(n, cp.float64)
-        split = strategy in SPLIT and self.SPLIT_WIDTH is not None
+        # the split pile's width (inf: one pile; so where no weight is positive)
+        w = float(G.mean_weight) if strategy in SPLIT and self.SPLIT_WIDTH else 0.0
+        width = self.SPLIT_WIDTH * w if w > 0 else np.inf
+        split = width < np.inf
         # near a, b; pile a, b; settled; big_v; the split pile's later part a, b
         vq = cp.empty((8 if split else 6, size), vid)
         queues = tuple(vq[:5])
@@ -244,9 +247,8 @@ class RuleLoops:
         min_w = float(G.min_weight) if G.n_stored else 0.0
         lanes = self.LANES or self._lanes
         shared, cap, smem = self._settle_room(strategy)
-        if strategy in SPLIT:         # the split pile's width (inf: one pile)
-            w = float(G.mean_weight) if split else 0.0
-            delta = self.SPLIT_WIDTH * w if w > 0 else np.inf
+        if strategy in SPLIT:         # the settle rules take no Δ: `delta` is the width
+            delta = width
         args = (*graph, self.min_out.val, np.float64(delta or 1.0), np.float64(min_w), d,
                 *queues, *later, mark, in_pile, stamp, ctl, th, stats, fs,
                 np.int64(self.RECORDS), np.int64(self.WIDE_AT), np.int64(self.THIN_AT),
