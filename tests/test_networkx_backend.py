@@ -182,8 +182,15 @@ def test_random_graphs_match_networkx(g):
         (nx.floyd_warshall_numpy, (G,)),
         (nx.predecessor, (G, s)),
         (nx.predecessor, (G, s, t)),
+        (nx.all_shortest_paths, (G, s, t)),
+        (nx.single_source_all_shortest_paths, (G, s)),
+        (nx.all_pairs_all_shortest_paths, (G,)),
     ]:
         same(fn, *args)
+    for method in ("dijkstra", "bellman-ford"):
+        same(nx.all_shortest_paths, G, s, t, weight="weight", method=method)
+        same(nx.single_source_all_shortest_paths, G, s, weight="weight", method=method)
+        same(nx.all_pairs_all_shortest_paths, G, weight="weight", method=method)
     same(nx.bellman_ford_predecessor_and_distance, G, s, heuristic=True)
     same(nx.predecessor, G, s, cutoff=2, return_seen=True)
     same(nx.predecessor, G, s, t, return_seen=True)
@@ -196,6 +203,8 @@ def test_random_graphs_match_networkx(g):
                      (nx.bellman_ford_path_length, (N, s, t)),
                      (nx.negative_edge_cycle, (N,))]:
         same(fn, *args)
+    same(nx.all_shortest_paths, N, s, t, weight="weight", method="bellman-ford")
+    same(nx.single_source_all_shortest_paths, N, s, weight="weight", method="bellman-ford")
     same(nx.shortest_path_length, G, s, weight="weight", method="bellman-ford")
     for fn, args in [(nx.multi_source_dijkstra, (G, [s], t)),
                      (nx.single_source_dijkstra, (G, s)),

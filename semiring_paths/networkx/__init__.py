@@ -48,7 +48,8 @@ ALL_SOURCES = frozenset({
     "all_pairs_dijkstra_path_length", "all_pairs_dijkstra", "all_pairs_dijkstra_path",
     "all_pairs_bellman_ford_path_length", "all_pairs_bellman_ford_path",
     "closeness_centrality", "harmonic_centrality", "betweenness_centrality",
-    "eccentricity", "diameter", "radius", "average_shortest_path_length"})
+    "eccentricity", "diameter", "radius", "average_shortest_path_length",
+    "all_pairs_all_shortest_paths"})
 ALL_SOURCES_WORK = 1_000_000
 #: functions answered from NetworkX's own dicts on a graph not converted (``frontier``:
 #: a few layers of a search, or two searches that meet): nothing to weigh, so

@@ -22,6 +22,7 @@ from .registry import networkx_algorithm
 from .unweighted import (
     all_pairs_shortest_path,
     bidirectional_shortest_path,
+    predecessor,
     single_source_shortest_path,
     single_target_shortest_path,
 )
@@ -30,8 +31,10 @@ from .weighted import (
     all_pairs_dijkstra_path,
     bellman_ford_path,
     bellman_ford_path_length,
+    bellman_ford_predecessor_and_distance,
     bidirectional_dijkstra,
     dijkstra_path_length,
+    dijkstra_predecessor_and_distance,
     single_source_bellman_ford_path,
     single_source_bellman_ford_path_length,
     single_source_dijkstra_path,
@@ -168,3 +171,59 @@ def average_shortest_path_length(G, weight=None, method=None):
     for _, d, _ in _distance_rows(G, list(range(n)), weight, method="bellman-ford"):
         total += int(d.sum()) if _is_int(g) else float(d.sum())
     return total / (n * (n - 1))
+
+
+# ------------------------------------------------------------ all shortest paths
+#: NetworkX enumerates every shortest path from the predecessor lists of one search;
+#: those lists are the served functions' (in its orders), and the enumeration is its
+#: own (``_build_paths_from_predecessors``), so paths come in the order it gives them
+_ALL_PATHS_DOC = ("Every vertex's tight in-neighbours from one search (predecessor, "
+                  "dijkstra_predecessor_and_distance or bellman_ford_predecessor_and_"
+                  "distance as served here), enumerated by NetworkX's own walk.")
+
+
+def _walk(source, target, pred: dict):
+    """NetworkX's enumeration of the paths ``pred`` holds from ``source`` to ``target``
+    (imported at the call: NetworkX loads this backend's info while it is itself
+    importing)."""
+    from networkx.algorithms.shortest_paths.generic import _build_paths_from_predecessors
+
+    return _build_paths_from_predecessors({source}, target, pred)
+
+
+def _all_paths_dijkstra(a: dict) -> bool:
+    return a.get("weight") is not None and a.get("method") == "dijkstra"
+
+
+def _predecessors(G, source, weight, method) -> dict:
+    """The predecessor lists NetworkX's all-shortest-paths functions read."""
+    method = "unweighted" if weight is None else method
+    if method == "unweighted":
+        return predecessor._implementation(G, source)
+    if method == "dijkstra":
+        return dijkstra_predecessor_and_distance._implementation(G, source,
+                                                                 weight=weight)[0]
+    if method == "bellman-ford":
+        return bellman_ford_predecessor_and_distance._implementation(G, source,
+                                                                     weight=weight)[0]
+    raise ValueError(f"method not supported: {method}")
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=_all_paths_dijkstra, doc=_ALL_PATHS_DOC)
+def all_shortest_paths(G, source, target, weight=None, method="dijkstra"):
+    # the search now (its errors raised at the call), the paths as they are iterated
+    return _walk(source, target, _predecessors(_sp(G), source, weight, method))
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=_all_paths_dijkstra, doc=_ALL_PATHS_DOC)
+def single_source_all_shortest_paths(G, source, weight=None, method="dijkstra"):
+    pred = _predecessors(_sp(G), source, weight, method)
+    for v in pred:
+        yield v, list(_walk(source, v, pred))
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=_all_paths_dijkstra, doc=_ALL_PATHS_DOC)
+def all_pairs_all_shortest_paths(G, weight=None, method="dijkstra"):
+    G = _sp(G)
+    for v in G.nodes:
+        yield v, dict(single_source_all_shortest_paths._implementation(G, v, weight, method))
