@@ -185,6 +185,10 @@ def test_random_graphs_match_networkx(g):
         (nx.all_shortest_paths, (G, s, t)),
         (nx.single_source_all_shortest_paths, (G, s)),
         (nx.all_pairs_all_shortest_paths, (G,)),
+        (nx.floyd_warshall, (G,)),
+        (nx.floyd_warshall_predecessor_and_distance, (G,)),
+        (nx.astar_path, (G, s, t)),
+        (nx.astar_path_length, (G, s, t)),
     ]:
         same(fn, *args)
     for method in ("dijkstra", "bellman-ford"):
@@ -221,6 +225,9 @@ def test_random_graphs_match_networkx(g):
                          (nx.all_pairs_dijkstra, (G,))]:
             same(fn, *args, cutoff=cutoff)
     same(nx.single_target_shortest_path, G, t, cutoff=2)
+    for cutoff in (0, 2.5, -1):       # A*'s: past it no push (0: none, as NetworkX's test)
+        same(nx.astar_path, G, s, t, cutoff=cutoff)
+        same(nx.astar_path_length, G, s, t, cutoff=cutoff, weight=None)
     same(nx.shortest_path_length, G, s, t, weight="weight")
     same(nx.shortest_path_length, G, s)
     for kw in ({}, {"source": s}, {"target": t}, {"source": s, "target": t}):
@@ -237,8 +244,13 @@ def test_random_graphs_match_networkx(g):
                      (nx.multi_source_dijkstra_path, (G, {s, t})),
                      (nx.single_source_bellman_ford, (G, s)),
                      (nx.bellman_ford_predecessor_and_distance, (G, s)),
-                     (nx.all_pairs_dijkstra_path_length, (G,))]:
+                     (nx.all_pairs_dijkstra_path_length, (G,)),
+                     (nx.floyd_warshall_predecessor_and_distance, (G,))]:
         same(fn, *args, weight=None)
+    M = G.copy()                     # a missing weight: Floyd–Warshall reads the float 1.0
+    if M.number_of_edges():
+        del M.edges[next(iter(M.edges))]["weight"]
+    same(nx.floyd_warshall_predecessor_and_distance, M)
 
 
 @given(nx_graphs(weighted=False), st.integers(-1, 5), st.booleans())

@@ -5,11 +5,11 @@ Install the package and call NetworkX as usual::
     nx.single_source_dijkstra_path_length(G, 0, backend="semiring_paths")
     nx.config.backend_priority = ["semiring_paths"]        # or dispatch automatically
 
-The modules mirror NetworkX's: ``unweighted``, ``weighted``, ``generic`` and ``dense``
-(shortest paths), ``traversal``, ``distance_measures``, ``centrality``.  Values come from the
-engine (``sp.bfs`` / ``sp.sssp`` and the all-pairs reductions) on the graph converted
-once (``convert.py``); outputs whose *order* NetworkX defines follow NetworkX's adjacency
-order exactly.  Each function is registered by ``@networkx_algorithm`` (``registry.py``),
+The modules mirror NetworkX's: ``unweighted``, ``weighted``, ``generic``, ``dense`` and
+``astar`` (shortest paths), ``traversal``, ``distance_measures``, ``centrality``.  Values
+come from the engine (``sp.bfs`` / ``sp.sssp`` and the all-pairs reductions) on the graph
+converted once (``convert.py``); outputs whose *order* NetworkX defines follow NetworkX's
+adjacency order exactly.  Each function is registered by ``@networkx_algorithm`` (``registry.py``),
 which carries its ``can_run``; ``FUNCTIONS`` is derived from the registrations.
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 from itertools import islice
 
 from . import (  # noqa: F401
+    astar,
     centrality,
     dense,
     distance_measures,
@@ -49,7 +50,8 @@ ALL_SOURCES = frozenset({
     "all_pairs_bellman_ford_path_length", "all_pairs_bellman_ford_path",
     "closeness_centrality", "harmonic_centrality", "betweenness_centrality",
     "eccentricity", "diameter", "radius", "average_shortest_path_length",
-    "all_pairs_all_shortest_paths"})
+    "all_pairs_all_shortest_paths", "floyd_warshall",
+    "floyd_warshall_predecessor_and_distance"})
 ALL_SOURCES_WORK = 1_000_000
 #: functions answered from NetworkX's own dicts on a graph not converted (``frontier``:
 #: a few layers of a search, or two searches that meet): nothing to weigh, so

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+from itertools import chain, repeat
+
 import networkx as nx
 import numpy as np
 
 from ..queries import closure
-from .convert import _sp
+from .convert import SemiringPathsGraph, _sp
 from .registry import networkx_algorithm
+from .replay import floyd_warshall_replay
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -29,3 +33,89 @@ def floyd_warshall_numpy(G, nodelist=None, weight="weight"):
         return D
     order = np.array([G.index[v] for v in nodelist], np.int64)
     return D[np.ix_(order, order)]
+
+
+# ---------------------------------------------------------- the dict-of-dicts forms
+def _simple(a: dict) -> str | None:
+    G = a.get("G")
+    if G is not None and getattr(G, "nx", G).is_multigraph():
+        return "multigraphs (NetworkX's first pass takes each parallel edge in turn)"
+    return None
+
+
+def _inf() -> float:
+    return float("inf")
+
+
+def _fw_weights(G: SemiringPathsGraph, weight) -> tuple[np.ndarray, np.ndarray]:
+    """Each edge's weight as NetworkX's Floyd–Warshall reads it (``d.get(weight,
+    1.0)``: a missing one, and every one for ``weight=None``, is the float 1.0) in
+    adjacency order, and which are ints."""
+    attrs = chain.from_iterable(map(dict.values, G.nx._adj.values()))
+    vals = list(map(dict.get, attrs, repeat(weight), repeat(1.0)))
+    ints = np.fromiter((type(x) is int for x in vals), np.bool_, len(vals))
+    return np.asarray(vals, np.float64).reshape(-1), ints
+
+
+def _numbers(row: np.ndarray, ints: np.ndarray) -> list:
+    """A row of distances as NetworkX's numbers: ints where its sums are, else floats."""
+    if not ints.any():
+        return row.tolist()
+    out = row.astype(object)
+    out[ints] = row[ints].astype(np.int64).astype(object)
+    return out.tolist()
+
+
+def _floyd_warshall(G: SemiringPathsGraph, weight, with_pred: bool):
+    """NetworkX's ``(pred, dist)``: its run replayed (``replay.floyd_warshall_replay``),
+    then its dicts in the orders that run gives them — ``dist[u]``: u, the first pass's
+    keys, the first node (read by the main loop's first pass), then the rest in node
+    order; ``pred[u]``: the first pass's keys, then each pair's as the loop first
+    reached it."""
+    n = len(G)
+    indptr, indices = G.adjacency(False)
+    w, w_int = _fw_weights(G, weight)
+    V, Z, P, F, seq, fill, touched = floyd_warshall_replay(indptr, indices, w, w_int,
+                                                           G.is_directed())
+    nodes, finite = G.nodes, np.isfinite(V)
+    dist = {}
+    for u in range(n):
+        first = seq[indptr[u]:fill[u]]
+        keyed = np.zeros(n, np.bool_)
+        keyed[u] = True
+        keys = [u, *(int(v) for v in first if v != u)]
+        keyed[first] = True
+        if not keyed[0]:
+            keys.append(0)
+            keyed[0] = True
+        order = np.concatenate([np.asarray(keys, np.int64), np.flatnonzero(~keyed)])
+        dist[nodes[u]] = defaultdict(_inf, zip(G.labels(order),
+                                               _numbers(V[u, order], Z[u, order]
+                                                        & finite[u, order])))
+    if not with_pred:
+        return None, dist
+    pred = {}
+    for u in touched.tolist():
+        first = seq[indptr[u]:fill[u]]
+        later = np.flatnonzero(F[u] >= 0)
+        later = later[(F[u, later] < n) & (later != u)]
+        later = later[np.argsort(F[u, later], kind="stable")]
+        order = np.concatenate([first, later])
+        pred[nodes[u]] = dict(zip(G.labels(order), G.labels(P[u, order])))
+    return pred, dist
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_simple,
+                    declines=("multigraphs",),
+                    doc="NetworkX's Floyd–Warshall run compiled step for step over dense "
+                        "arrays (its predecessors and key orders are that run's).")
+def floyd_warshall_predecessor_and_distance(G, weight="weight"):
+    return _floyd_warshall(_sp(G), weight, True)
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_simple,
+                    declines=("multigraphs",),
+                    doc="NetworkX's Floyd–Warshall run compiled step for step over dense "
+                        "arrays (its key orders are that run's).")
+def floyd_warshall(G, weight="weight"):
+    return _floyd_warshall(_sp(G), weight, False)[1]

@@ -91,7 +91,8 @@ class Registered:
 #: under ``backend_priority`` they run here only on a graph already converted (but for
 #: ``has_path``, answered from NetworkX's dicts until then: ``networkx.FROM_DICTS``)
 POINT_TO_POINT = frozenset({"bidirectional_dijkstra", "bidirectional_shortest_path",
-                            "has_path", "dijkstra_path", "dijkstra_path_length"})
+                            "has_path", "dijkstra_path", "dijkstra_path_length",
+                            "astar_path", "astar_path_length"})
 #: ... and these when given a target (and a source)
 WITH_TARGET = frozenset({"shortest_path", "shortest_path_length", "single_source_dijkstra",
                          "multi_source_dijkstra"})

@@ -12,7 +12,9 @@ through the same vertices.
 Where only NetworkX's own run defines the answer's path or order, that run is compiled
 step for step over its adjacency order: the Bellman-Ford queue, the two-heap
 ``bidirectional_dijkstra``, the two-fringe ``bidirectional_shortest_path``, and
-``bfs_layers`` stopped at one layer (``descendants_at_distance``).
+``bfs_layers`` stopped at one layer (``descendants_at_distance``), and the three loops of
+``floyd_warshall_predecessor_and_distance``, whose predecessors and key orders are its
+run's.
 """
 
 from __future__ import annotations
@@ -446,3 +448,72 @@ def layer_at(ptr, ind, s, depth, seen, query):
         if size == 0:
             break
     return layer[:size].copy()
+
+
+# ------------------------------------------------------------------ Floyd–Warshall
+@njit(cache=True)
+def _fw_set(V, Z, P, seq, fill, touched, order, a, b, e, e_int):
+    """One edge of NetworkX's first pass: ``dist[a][b] = min(e, dist[a][b])`` (``min``
+    keeps its first argument on a tie, so e's type), ``pred[a][b] = a``; a key new to
+    ``pred[a]`` (and ``dist[a]``) is appended to a's row of ``seq``, a new ``pred[a]`` to
+    ``order``."""
+    if not V[a, b] < e:
+        V[a, b] = e
+        Z[a, b] = e_int
+    if P[a, b] < 0:
+        seq[fill[a]] = b
+        fill[a] += 1
+    P[a, b] = a
+    if not touched[a]:
+        touched[a] = True
+        order[order[-1]] = a                 # order's extra last slot counts them
+        order[-1] += 1
+
+
+@njit(cache=True)
+def floyd_warshall_replay(indptr, indices, w, w_int, directed):
+    """NetworkX's ``floyd_warshall_predecessor_and_distance`` on the adjacency (its
+    node order; ``w`` its weights as it reads them, ``w_int`` which are ints), step for
+    step over dense arrays: ``(V, Z, P, F, seq, fill, order)`` — the distances (inf:
+    none), whether each is an int (a sum of ints only: NetworkX's type), the
+    predecessor index (-1: no key), the ``w`` that first made a pair without an edge
+    finite (-1 for the edges and the diagonal; n: never), each row's keys from the
+    first pass in order (row u at ``indptr[u]``, ``fill[u]`` its end) and the nodes in
+    the order ``pred`` first got them.  The first pass takes edges as ``G.edges`` gives
+    them (undirected: once, from the endpoint first in node order) and sets both ways
+    when undirected; the main loop is ``for w: for u: for v:`` with a strict ``>``, as
+    NetworkX's, so ties keep the path found first and every float sum is the same."""
+    n = indptr.size - 1
+    V = np.full((n, n), np.inf)
+    Z = np.zeros((n, n), np.bool_)
+    P = np.full((n, n), -1, np.int64)
+    seq = np.empty(indptr[-1], np.int64)
+    fill = indptr[:-1].copy()
+    touched = np.zeros(n, np.bool_)
+    order = np.zeros(n + 1, np.int64)
+    for u in range(n):
+        V[u, u] = 0.0
+        Z[u, u] = True
+    for a in range(n):
+        for k in range(indptr[a], indptr[a + 1]):
+            b = indices[k]
+            if directed:
+                _fw_set(V, Z, P, seq, fill, touched, order, a, b, w[k], w_int[k])
+            elif b >= a:
+                _fw_set(V, Z, P, seq, fill, touched, order, a, b, w[k], w_int[k])
+                _fw_set(V, Z, P, seq, fill, touched, order, b, a, w[k], w_int[k])
+    F = np.where(np.isfinite(V), -1, n)
+    for x in range(n):
+        for u in range(n):
+            du = V[u, x]
+            if du == np.inf:
+                continue
+            for v in range(n):
+                dv = du + V[x, v]
+                if V[u, v] > dv:
+                    V[u, v] = dv
+                    Z[u, v] = Z[u, x] and Z[x, v]
+                    P[u, v] = P[x, v]
+                    if F[u, v] == n:
+                        F[u, v] = x
+    return V, Z, P, F, seq, fill, order[:order[-1]]
