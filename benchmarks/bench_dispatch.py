@@ -37,13 +37,15 @@ dict of paths holds 5·10⁷ list slots on luxembourg_osm, and growing the heap 
 costs more than building it on this machine (a tree of 4.3·10⁷ path slots in pure
 Python, four builds kept alive: 292, 253, 281 and 1 107 ms; after freeing them, 101 ms),
 so answers left alive would bill whichever side ran later. Functions that visit every
-pair of vertices run on the graphs of at most ``--all-pairs-n`` vertices; and the graphs
-below ``--min-edges`` edges (where ``should_run`` declines) are timed too, for the
-all-pairs functions, to show the dispatch check costs nothing. Prints a table, writes
-JSON.
+pair of vertices run on the graphs of at most ``--all-pairs-n`` vertices, and
+Floyd–Warshall and ``all_pairs_all_shortest_paths`` (n³ in NetworkX, or every shortest
+path of every pair) on those of at most ``--cubic-n``; the graphs below ``--min-edges``
+edges (where ``should_run`` declines) are timed too, for those functions, to show the
+dispatch check costs nothing. ``all_shortest_paths`` lists the first ``FIRST_PATHS``.
+Prints a table, writes JSON.
 
     python benchmarks/bench_dispatch.py [--min-edges 10000] [--all-pairs-n 2500]
-        [--only GRAPH ...] [--functions NAME ...]
+        [--cubic-n 400] [--only GRAPH ...] [--functions NAME ...]
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ import sys
 import time
 import warnings
 from functools import partial
+from itertools import islice
 from pathlib import Path
 
 import networkx as nx
@@ -127,7 +130,24 @@ def single_source(s, t, w):
         "bfs_predecessors": ((s,), {}),
         "descendants_at_distance": ((s, 3), {}),
         "has_path": ((s, t), {}),
-    })
+        "predecessor": ((s,), {}),
+        "bfs_successors": ((s,), {}),
+        "bfs_tree": ((s,), {}),
+        "astar_path": ((s, t), W),
+        "astar_path_length": ((s, t), W),
+    }) | {"all_shortest_paths": _first_paths(s, t, w)}
+
+
+#: all_shortest_paths lists at most this many paths (hop-count ties on a social graph can
+#: number millions; both sides enumerate the same ones in the same order)
+FIRST_PATHS = 10_000
+
+
+def _first_paths(s, t, w):
+    def call(G):
+        out = nx.all_shortest_paths(G, s, t, weight=w)
+        return None if out is None else list(islice(out, FIRST_PATHS))   # (the floors')
+    return call
 
 
 def all_pairs(w):
@@ -148,6 +168,17 @@ def all_pairs(w):
         "diameter": ((), {}),
         "radius": ((), {}),
         "average_shortest_path_length": ((), {}),
+    })
+
+
+def cubic(w):
+    """Functions whose work is n³ (Floyd–Warshall) or that list every shortest path of
+    every pair (timed on the smallest graphs: ``--cubic-n``)."""
+    W = {"weight": w}
+    return _calls({
+        "floyd_warshall": ((), W),
+        "floyd_warshall_predecessor_and_distance": ((), W),
+        "all_pairs_all_shortest_paths": ((), W),
     })
 
 
@@ -304,6 +335,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--min-edges", type=int, default=10_000)
     ap.add_argument("--all-pairs-n", type=int, default=2500)
+    ap.add_argument("--cubic-n", type=int, default=400)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--only", nargs="*", help="graph file names to keep")
     ap.add_argument("--functions", nargs="*", help="NetworkX function names to keep")
@@ -335,6 +367,7 @@ def main(argv=None) -> int:
         m = H.number_of_edges()
         big = m >= a.min_edges
         small_ap = G.n_vertices <= a.all_pairs_n
+        tiny = G.n_vertices <= a.cubic_n
         if not big and not small_ap:
             continue
         s, t = _pair(G)
@@ -342,6 +375,8 @@ def main(argv=None) -> int:
         calls = dict(single_source(s, t, w)) if big else {}
         if small_ap:
             calls.update(all_pairs(w))
+        if tiny:
+            calls.update(cubic(w))
         if a.functions:
             calls = {k: v for k, v in calls.items() if k in a.functions}
         print(f"{gname}: {G.n_vertices:,} vertices, {m:,} edges, {len(calls)} functions",

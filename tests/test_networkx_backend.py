@@ -189,8 +189,15 @@ def test_random_graphs_match_networkx(g):
         (nx.floyd_warshall_predecessor_and_distance, (G,)),
         (nx.astar_path, (G, s, t)),
         (nx.astar_path_length, (G, s, t)),
+        (nx.bfs_successors, (G, s)),
     ]:
         same(fn, *args)
+    for reverse in (False, True):     # a graph: its nodes and edges, in order
+        want = nx.bfs_tree(G, s, reverse=reverse, depth_limit=2)
+        got = nx.bfs_tree(G, s, reverse=reverse, depth_limit=2, backend="semiring_paths")
+        assert type(got) is type(want)
+        assert (list(got.nodes), list(got.edges)) == (list(want.nodes), list(want.edges))
+    same(nx.bfs_successors, G, s, depth_limit=1)
     for method in ("dijkstra", "bellman-ford"):
         same(nx.all_shortest_paths, G, s, t, weight="weight", method=method)
         same(nx.single_source_all_shortest_paths, G, s, weight="weight", method=method)

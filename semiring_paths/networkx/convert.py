@@ -399,14 +399,29 @@ def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g
     return _as_dict(G, order, d, g, sources, pred, weight)
 
 
-def out_edges(indptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every stored edge of ``rows``, in order (row by row, each in NetworkX's neighbour
-    order): ``(tails, positions)`` — the row each came from and its index into the CSR's
-    ``indices`` / weights."""
-    starts, ends = indptr[rows], indptr[rows + 1]
-    counts = ends - starts
-    pos = np.repeat(ends - counts.cumsum(), counts) + np.arange(counts.sum())
-    return np.repeat(rows, counts), pos
+def runs(G: SemiringPathsGraph, keys: np.ndarray, begin: np.ndarray, size: np.ndarray,
+         tails: np.ndarray) -> dict:
+    """{label of k: labels of tails[begin[k]:begin[k] + size[k]]} for k in ``keys``, in
+    that order (the predecessor lists of BFS, Dijkstra and Bellman-Ford).  Nearly every
+    run is one vertex: those lists are made from the runs' heads and only the others sliced
+    (luxembourg_osm: 55 → 20 ms for 115 000 vertices, against one slice each; the search
+    is 30 ms)."""
+    labels, first = G.labels(keys), begin[keys]
+    if not tails.size:
+        return {v: [] for v in labels}
+    length = size[keys]
+    # each run's head; an empty run's slot may hold anything (Bellman-Ford's buffers):
+    # its key stands in, its list made below
+    heads = G.labels(np.where(length > 0, tails[np.minimum(first, tails.size - 1)], keys))
+    runs = dict(zip(labels, [[h] for h in heads]))
+    other = np.flatnonzero(length != 1)                  # none (the source), ties
+    if other.size:                                       # their runs, gathered
+        n_o = length[other]
+        at = np.cumsum(n_o) - n_o
+        some = G.labels(tails[np.repeat(first[other] - at, n_o) + np.arange(n_o.sum())])
+        for i, a, b in zip(other.tolist(), at.tolist(), (at + n_o).tolist()):
+            runs[labels[i]] = some[a:b]
+    return runs
 
 
 def tree_paths(G: SemiringPathsGraph, order: np.ndarray, parent: np.ndarray,

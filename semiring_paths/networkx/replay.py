@@ -59,6 +59,36 @@ def _ranks(d):
 
 
 @njit(cache=True)
+def level_predecessors(indptr, indices, queue, ends):
+    """NetworkX's ``predecessor`` lists from one BFS (:func:`bfs_levels`' queue and
+    level ends): each vertex's in-neighbours one level up, in queue order — vertex w's
+    are ``tails[starts[w]:starts[w + 1]]`` — and each queued vertex's level.  Two passes
+    over the queued rows: count, then fill."""
+    n = indptr.size - 1
+    level = np.full(n, -1, np.int64)
+    for i in range(ends.size):
+        for j in range(0 if i == 0 else ends[i - 1], ends[i]):
+            level[queue[j]] = i
+    starts = np.zeros(n + 1, np.int64)
+    for v in queue:
+        for e in range(indptr[v], indptr[v + 1]):
+            w = indices[e]
+            if level[w] == level[v] + 1:
+                starts[w + 1] += 1
+    for w in range(n):
+        starts[w + 1] += starts[w]
+    tails = np.empty(starts[-1], np.int64)
+    fill = starts[:-1].copy()
+    for v in queue:
+        for e in range(indptr[v], indptr[v + 1]):
+            w = indices[e]
+            if level[w] == level[v] + 1:
+                tails[fill[w]] = v
+                fill[w] += 1
+    return starts, tails, level
+
+
+@njit(cache=True)
 def bfs_levels(indptr, indices, sources, limit):
     """NetworkX's BFS from ``sources`` up to ``limit`` levels, compiled: ``(queue,
     parents, ends)``, the vertices in the order its queue discovers them (each level's

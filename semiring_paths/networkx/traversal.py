@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import networkx as nx
+import numpy as np
 
 from . import frontier
 from .convert import (
@@ -50,6 +51,34 @@ def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
 def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
     return ((c, p) for p, c in bfs_edges._implementation(G, source,
                                                          depth_limit=depth_limit))
+
+
+@networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
+def bfs_successors(G, source, depth_limit=None, sort_neighbors=None):
+    G = _sp(G)
+    if source not in G:
+        raise nx.NetworkXError(f"The node {source} is not in the graph.")
+    # each level's children come in runs, one a parent (its queue order); the source
+    # is listed even with none, as NetworkX's grouping starts from it
+    empty = True
+    for parents, children in _bfs_order(G, [G.index[source]], depth_limit=depth_limit):
+        cuts = [0, *(np.flatnonzero(parents[1:] != parents[:-1]) + 1).tolist(),
+                parents.size]
+        heads, kids = G.labels(parents[cuts[:-1]]), G.labels(children)
+        for p, a, b in zip(heads, cuts[:-1], cuts[1:]):
+            yield p, kids[a:b]
+            empty = False
+    if empty:
+        yield source, []
+
+
+@networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
+def bfs_tree(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
+    T = nx.DiGraph()
+    T.add_node(source)
+    T.add_edges_from(bfs_edges._implementation(G, source, reverse=reverse,
+                                               depth_limit=depth_limit))
+    return T
 
 
 @networkx_algorithm()

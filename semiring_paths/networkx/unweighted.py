@@ -12,11 +12,11 @@ from .convert import (
     _sp,
     all_pairs_lengths,
     bfs_lengths,
-    out_edges,
+    runs,
     tree_paths,
 )
 from .registry import BFS_REPLAYED, networkx_algorithm
-from .replay import bidirectional_bfs
+from .replay import bfs_levels, bidirectional_bfs, level_predecessors
 
 
 @networkx_algorithm(doc=BFS_REPLAYED)
@@ -82,43 +82,24 @@ def all_pairs_shortest_path_length(G, cutoff=None):
     return all_pairs_lengths(_sp(G), None, cutoff)
 
 
-@networkx_algorithm()
+@networkx_algorithm(doc=BFS_REPLAYED)
 def predecessor(G, source, target=None, cutoff=None, return_seen=None):
     """Every BFS predecessor (all in-neighbours one level up), in NetworkX's order: keys
-    as its queue discovers them, each list in the order of the level before."""
+    as its queue discovers them, each list in the order of the level before; NetworkX
+    stops after the level that reaches ``cutoff`` (0 or None: never)."""
     G = _sp(G)
     if source not in G:
         raise nx.NodeNotFound(f"Source {source} not in G")
-    s = G.index[source]
     indptr, indices = G.adjacency(False)
-    level = np.full(len(G.nodes), -1, np.int64)
-    level[s] = 0
-    pred, seen = {source: []}, {source: 0}
-    frontier, depth = np.array([s], np.int64), 0
-    while frontier.size:
-        depth += 1
-        owner, pos = out_edges(indptr, frontier)                # in this level's order
-        nbr = indices[pos]
-        fresh = level[nbr] < 0
-        children, first = np.unique(nbr[fresh], return_index=True)
-        children = children[np.argsort(first)]                  # in discovery order
-        level[children] = depth
-        into = level[nbr] == depth                              # every edge into the level
-        rank = np.empty(len(G.nodes), np.int64)
-        rank[children] = np.arange(children.size)
-        by_child = np.argsort(rank[nbr[into]], kind="stable")   # owners keep their order
-        owners = owner[into][by_child]
-        cuts = np.searchsorted(rank[nbr[into]][by_child], np.arange(children.size + 1))
-        labels = G.labels(children)
-        owner_labels = G.labels(owners)
-        for i, c in enumerate(labels):
-            pred[c] = owner_labels[cuts[i]:cuts[i + 1]]
-            seen[c] = depth
-        frontier = children
-        if cutoff and cutoff <= depth:
-            break
+    limit = max(cutoff, 1) if cutoff else np.inf
+    queue, _, ends = bfs_levels(indptr, indices, np.array([G.index[source]]), limit)
+    starts, tails, level = level_predecessors(indptr, indices, queue, ends)
+    pred = runs(G, queue, starts[:-1], np.diff(starts), tails)
     if target is not None:
         if target not in pred:
             return ([], -1) if return_seen else []
-        return (pred[target], seen[target]) if return_seen else pred[target]
-    return (pred, seen) if return_seen else pred
+        t = G.index[target]
+        return (pred[target], int(level[t])) if return_seen else pred[target]
+    if not return_seen:
+        return pred
+    return pred, dict(zip(G.labels(queue), level[queue].tolist()))
