@@ -192,6 +192,8 @@ def _pair(G: sp.Graph) -> tuple[int, int]:
 
 
 def _close(a, b) -> bool:
+    if isinstance(a, nx.Graph) and isinstance(b, nx.Graph):      # bfs_tree: in order
+        return (list(a.nodes), list(a.edges)) == (list(b.nodes), list(b.edges))
     if isinstance(a, float) or isinstance(b, float):
         return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
     if isinstance(a, dict) and isinstance(b, dict):

@@ -8,11 +8,14 @@ import numpy as np
 from . import frontier
 from .convert import (
     _bfs_order,
+    _bfs_tree,
     _sp,
 )
 from .registry import BFS_REPLAYED, networkx_algorithm
-from .replay import layer_at
+from .replay import labeled_bfs, layer_at
 
+# NetworkX's BFS functions are generators: nothing runs, nor raises, until the first
+# item is asked for; so are these.
 
 @networkx_algorithm(doc=BFS_REPLAYED)
 def bfs_layers(G, sources):
@@ -20,56 +23,91 @@ def bfs_layers(G, sources):
     if sources in G:
         sources = [sources]
     first = list(set(sources))            # NetworkX starts from list(set(sources))
+    for v in first:
+        if v not in G:
+            raise nx.NetworkXError(f"The node {v} is not in the graph.")
+    yield first
+    for _, children in _bfs_order(G, [G.index[v] for v in first]):
+        yield G.labels(children)
 
-    def layers():
-        for v in first:
-            if v not in G:
-                raise nx.NetworkXError(f"The node {v} is not in the graph.")
-        yield first
-        for _, children in _bfs_order(G, [G.index[v] for v in first]):
-            yield G.labels(children)
 
-    return layers()
+def _not_in(G, v) -> nx.NetworkXError:
+    """NetworkX's error for a search from a node not in ``G`` (its ``neighbors``')."""
+    return nx.NetworkXError(
+        f"The node {v} is not in the {'digraph' if G.is_directed() else 'graph'}.")
 
 
 @networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
 def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
     G = _sp(G)
     if source not in G:
-        raise nx.NetworkXError(f"The node {source} is not in the graph.")
-    s = G.index[source]
+        raise _not_in(G, source)
+    for parents, children in _bfs_order(G, [G.index[source]], reverse=reverse,
+                                        depth_limit=depth_limit):
+        yield from zip(G.labels(parents), G.labels(children))
 
-    def edges():
-        for parents, children in _bfs_order(G, [s], reverse=reverse,
-                                            depth_limit=depth_limit):
-            yield from zip(G.labels(parents), G.labels(children))
 
-    return edges()
+def _given_neighbors(a: dict) -> str | None:
+    return ("a neighbors function is left to NetworkX" if a.get("neighbors") is not None
+            else None)
+
+
+@networkx_algorithm(can_run=_given_neighbors, declines=("a neighbors function",),
+                    doc=BFS_REPLAYED)
+def generic_bfs_edges(G, source, neighbors=None, depth_limit=None):
+    # without a neighbors function, NetworkX's bfs_edges is this with G.neighbors
+    yield from bfs_edges._implementation(G, source, depth_limit=depth_limit)
 
 
 @networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
 def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
-    return ((c, p) for p, c in bfs_edges._implementation(G, source,
-                                                         depth_limit=depth_limit))
+    for p, c in bfs_edges._implementation(G, source, depth_limit=depth_limit):
+        yield c, p
+
+
+@networkx_algorithm(doc="NetworkX's labelled breadth-first search (tree, level, forward "
+                        "and reverse edges) compiled over the converted adjacency.")
+def bfs_labeled_edges(G, sources):
+    from networkx.algorithms.traversal.breadth_first_search import (
+        FORWARD_EDGE,
+        LEVEL_EDGE,
+        REVERSE_EDGE,
+        TREE_EDGE,
+    )
+
+    G = _sp(G)
+    if sources in G:
+        sources = [sources]
+    first = list(dict.fromkeys(sources))   # NetworkX's depth dict: each once, in order
+    # a source not in G: NetworkX takes the edges of those queued before it, then fails
+    # reading its neighbours
+    bad = next((i for i, v in enumerate(first) if v not in G), None)
+    valid = [G.index[v] for v in first if v in G]
+    indptr, indices = G.adjacency(False)
+    tails, heads, kinds = labeled_bfs(indptr, indices, np.asarray(valid, np.int64),
+                                      len(G) if bad is None else bad, G.is_directed())
+    names = np.array([TREE_EDGE, LEVEL_EDGE, FORWARD_EDGE, REVERSE_EDGE], object)
+    yield from zip(G.labels(tails), G.labels(heads), names[kinds].tolist())
+    if bad is not None:
+        raise KeyError(first[bad])
 
 
 @networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
 def bfs_successors(G, source, depth_limit=None, sort_neighbors=None):
     G = _sp(G)
     if source not in G:
-        raise nx.NetworkXError(f"The node {source} is not in the graph.")
-    # each level's children come in runs, one a parent (its queue order); the source
-    # is listed even with none, as NetworkX's grouping starts from it
-    empty = True
-    for parents, children in _bfs_order(G, [G.index[source]], depth_limit=depth_limit):
-        cuts = [0, *(np.flatnonzero(parents[1:] != parents[:-1]) + 1).tolist(),
-                parents.size]
-        heads, kids = G.labels(parents[cuts[:-1]]), G.labels(children)
-        for p, a, b in zip(heads, cuts[:-1], cuts[1:]):
-            yield p, kids[a:b]
-            empty = False
-    if empty:
+        raise _not_in(G, source)
+    queue, parents, _ = _bfs_tree(G, [G.index[source]], False, depth_limit)
+    # the children come in runs, one a parent, in queue order (one pass over the whole
+    # queue: a road network has thousands of levels); the source is listed even with
+    # none, as NetworkX's grouping starts from it
+    parents, kids = parents[1:], G.labels(queue[1:])
+    if not kids:
         yield source, []
+        return
+    cuts = [0, *(np.flatnonzero(parents[1:] != parents[:-1]) + 1).tolist(), len(kids)]
+    for p, a, b in zip(G.labels(parents[cuts[:-1]]), cuts[:-1], cuts[1:]):
+        yield p, kids[a:b]
 
 
 @networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
