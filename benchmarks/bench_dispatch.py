@@ -133,6 +133,8 @@ def single_source(s, t, w):
         "predecessor": ((s,), {}),
         "bfs_successors": ((s,), {}),
         "bfs_tree": ((s,), {}),
+        "bfs_labeled_edges": ((s,), {}),
+        "generic_bfs_edges": ((s,), {}),
         "astar_path": ((s, t), W),
         "astar_path_length": ((s, t), W),
     }) | {"all_shortest_paths": _first_paths(s, t, w)}
@@ -167,6 +169,8 @@ def all_pairs(w):
         "eccentricity": ((), {}),
         "diameter": ((), {}),
         "radius": ((), {}),
+        "center": ((), {}),
+        "periphery": ((), {}),
         "average_shortest_path_length": ((), {}),
     })
 

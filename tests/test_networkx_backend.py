@@ -199,8 +199,12 @@ def test_random_graphs_match_networkx(g):
         (nx.bfs_labeled_edges, (G, s)),
         (nx.bfs_labeled_edges, (G, [t, s, t])),
         (nx.generic_bfs_edges, (G, s)),
+        (nx.center, (G,)),
+        (nx.periphery, (G,)),
     ]:
         same(fn, *args)
+    same(nx.center, G, weight="weight")
+    same(nx.periphery, G, weight="weight")
     for reverse in (False, True):     # a graph: its nodes and edges, in order
         want = nx.bfs_tree(G, s, reverse=reverse, depth_limit=2)
         got = nx.bfs_tree(G, s, reverse=reverse, depth_limit=2, backend="semiring_paths")

@@ -1,5 +1,6 @@
-"""``networkx.algorithms.distance_measures``: eccentricity, diameter, radius — the engine's
-all-pairs reduction (``sp.eccentricity``), with NetworkX's types and errors."""
+"""``networkx.algorithms.distance_measures``: eccentricity, diameter, radius, center and
+periphery — the engine's all-pairs reduction (``sp.eccentricity``), with NetworkX's types,
+orders and errors."""
 
 from __future__ import annotations
 
@@ -46,3 +47,37 @@ def diameter(G, e=None, usebounds=False, weight=None):
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
 def radius(G, e=None, usebounds=False, weight=None):
     return _extreme_eccentricity(G, e, weight, min)
+
+
+def _eccentricities_needed(a: dict) -> str | None:
+    """``can_run`` of center and periphery: served where they compute eccentricities."""
+    if a.get("e") is not None:
+        return "eccentricities given (e=): nothing to compute"
+    G = a.get("G")
+    if a.get("usebounds") is True and G is not None and not getattr(G, "nx", G).is_directed():
+        return "usebounds=True on undirected graphs (the bounding search's own order)"
+    return None
+
+
+def _extreme_vertices(G, weight, pick) -> list:
+    """The vertices whose eccentricity is ``pick`` of all, in node order."""
+    e = _eccentricities(G, G.nodes, weight)
+    x = pick(e.values())
+    return [v for v in e if e[v] == x]
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_eccentricities_needed,
+                    declines=("eccentricities given (e=)",
+                              "usebounds=True on undirected graphs"))
+def center(G, e=None, usebounds=False, weight=None):
+    G = _sp(G)
+    if weight is None and not G.is_directed() and nx.is_tree(G.nx):
+        return nx.tree.center(G.nx)       # NetworkX's own leaf peeling, and its order
+    return _extreme_vertices(G, weight, min)
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_eccentricities_needed,
+                    declines=("eccentricities given (e=)",
+                              "usebounds=True on undirected graphs"))
+def periphery(G, e=None, usebounds=False, weight=None):
+    return _extreme_vertices(_sp(G), weight, max)
