@@ -171,6 +171,8 @@ def all_pairs(w):
         "radius": ((), {}),
         "center": ((), {}),
         "periphery": ((), {}),
+        "barycenter": ((), {}),
+        "harmonic_diameter": ((), {}),
         "average_shortest_path_length": ((), {}),
     })
 

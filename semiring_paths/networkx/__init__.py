@@ -49,7 +49,8 @@ ALL_SOURCES = frozenset({
     "all_pairs_dijkstra_path_length", "all_pairs_dijkstra", "all_pairs_dijkstra_path",
     "all_pairs_bellman_ford_path_length", "all_pairs_bellman_ford_path",
     "closeness_centrality", "harmonic_centrality", "betweenness_centrality",
-    "eccentricity", "diameter", "radius", "center", "periphery",
+    "eccentricity", "diameter", "radius", "center", "periphery", "barycenter",
+    "harmonic_diameter",
     "average_shortest_path_length",
     "all_pairs_all_shortest_paths", "floyd_warshall",
     "floyd_warshall_predecessor_and_distance"})

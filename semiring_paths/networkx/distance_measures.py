@@ -1,15 +1,27 @@
 """``networkx.algorithms.distance_measures``: eccentricity, diameter, radius, center and
-periphery — the engine's all-pairs reduction (``sp.eccentricity``), with NetworkX's types,
-orders and errors."""
+periphery — the engine's all-pairs reduction (``sp.eccentricity``) — and barycenter and
+harmonic_diameter, summed over the served all-pairs lengths in NetworkX's own order (its
+float sums are sequential), with NetworkX's types, orders and errors."""
 
 from __future__ import annotations
 
+import math
+
 import networkx as nx
+import numpy as np
 
 from ..all_pairs import eccentricity as _eccentricity
 from ..exceptions import InvalidGraphError
-from .convert import SemiringPathsGraph, _is_int, _py, _sp
+from .convert import (
+    SemiringPathsGraph,
+    _distance_rows,
+    _is_int,
+    _py,
+    _sp,
+    all_pairs_lengths,
+)
 from .registry import networkx_algorithm, no_precomputed_paths
+from .replay import settle_order
 
 
 def _eccentricities(G: SemiringPathsGraph, nodes, weight) -> dict:
@@ -81,3 +93,59 @@ def center(G, e=None, usebounds=False, weight=None):
                               "usebounds=True on undirected graphs"))
 def periphery(G, e=None, usebounds=False, weight=None):
     return _extreme_vertices(_sp(G), weight, max)
+
+
+def _own_sums(a: dict) -> str | None:
+    if a.get("sp") is not None:
+        return "precomputed shortest paths (sp=) are left to NetworkX"
+    if a.get("attr") is not None:
+        return "attr= (it writes each node's barycentricity into the graph)"
+    return None
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_own_sums,
+                    declines=("precomputed shortest paths (sp=)", "attr="))
+def barycenter(G, weight=None, attr=None, sp=None):
+    G = _sp(G)
+    if weight is None and not G.is_directed() and nx.is_tree(G.nx):
+        return nx.tree.centroid(G.nx)     # NetworkX's own, and its order
+    n = len(G)
+    if weight is None or G.integer_weights(weight):
+        # exact integer sums: no dict of lengths needed (any order sums the same)
+        rows = ((G.nodes[i], d) for i, d, _ in _distance_rows(G, list(range(n)), weight))
+        sums = ((v, None if np.isinf(d).any() else int(d.sum())) for v, d in rows)
+    else:               # floats: Python's sum over NetworkX's dict, as its own code
+        sums = ((v, None if len(dists) < n else sum(dists.values()))
+                for v, dists in all_pairs_lengths(G, weight, None))
+    smallest, best = float("inf"), []
+    for v, b in sums:
+        if b is None:
+            raise nx.NetworkXNoPath(
+                f"Input graph {G.nx} is disconnected, so every induced subgraph "
+                "has infinite barycentricity.")
+        if b < smallest:
+            smallest, best = b, [v]
+        elif b == smallest:
+            best.append(v)
+    return best
+
+
+@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=no_precomputed_paths,
+                    declines=("precomputed shortest paths (sp=)",))
+def harmonic_diameter(G, sp=None, *, weight=None):
+    G = _sp(G)
+    order, total = len(G), 0
+    indptr, indices = G.adjacency(False)
+    wts = G.adjacency_weights(weight)
+    for i, d, _ in _distance_rows(G, list(range(order)), weight):
+        # NetworkX adds 1 / d one at a time over each source's Dijkstra dict: the same
+        # sequence (its settle order, replayed), added in order (a cumulative sum)
+        d = np.asarray(d, np.float64)
+        seen = settle_order(indptr, indices, wts, d, np.array([i]))[0]
+        x = d[seen]
+        x = x[x != 0]                     # zero distances (the source) add nothing
+        if x.size:
+            total = float(np.cumsum(np.concatenate(([total], 1 / x)))[-1])
+    if total != 0:
+        return order * (order - 1) / total
+    return math.inf if order > 1 else math.nan
