@@ -631,6 +631,25 @@ def test_answers_leave_no_young_collection_behind():
         gc.enable()
 
 
+def test_search_generators_make_their_items_with_the_collector_off():
+    """The BFS generators make every item at the first request, the collector held off,
+    and their items are then in the oldest generation: the consumer's loop allocates
+    nothing that would start a collection walking them."""
+    import gc
+
+    G = nx.path_graph(3000)
+    nx.single_source_shortest_path_length(G, 0, backend="semiring_paths")   # converts
+    gc.collect()
+    it = nx.bfs_successors(G, 0, backend="semiring_paths")
+    first = next(it)
+    assert gc.isenabled()
+    young = gc.get_stats()[0]["collections"]
+    items = [first, *it]                   # 1 500 (parent, [child]) pairs handed out
+    assert gc.get_stats()[0]["collections"] == young
+    assert items == list(nx.bfs_successors(G, 0))
+    assert any(obj is items[-1] for obj in gc.get_objects(generation=2))
+
+
 def test_small_reach_calls_leave_the_weight_scan(monkeypatch):
     """A search whose sources reach few vertices goes to NetworkX under the priority
     without a pass over every weight; named explicitly, it scans them then (a negative

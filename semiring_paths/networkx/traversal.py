@@ -17,7 +17,7 @@ from .replay import labeled_bfs, layer_at
 # NetworkX's BFS functions are generators: nothing runs, nor raises, until the first
 # item is asked for; so are these.
 
-@networkx_algorithm(doc=BFS_REPLAYED)
+@networkx_algorithm(drain=True, doc=BFS_REPLAYED)
 def bfs_layers(G, sources):
     G = _sp(G)
     if sources in G:
@@ -37,7 +37,7 @@ def _not_in(G, v) -> nx.NetworkXError:
         f"The node {v} is not in the {'digraph' if G.is_directed() else 'graph'}.")
 
 
-@networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
+@networkx_algorithm(declines=("sort_neighbors=",), drain=True, doc=BFS_REPLAYED)
 def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
     G = _sp(G)
     if source not in G:
@@ -53,19 +53,20 @@ def _given_neighbors(a: dict) -> str | None:
 
 
 @networkx_algorithm(can_run=_given_neighbors, declines=("a neighbors function",),
-                    doc=BFS_REPLAYED)
+                    drain=True, doc=BFS_REPLAYED)
 def generic_bfs_edges(G, source, neighbors=None, depth_limit=None):
     # without a neighbors function, NetworkX's bfs_edges is this with G.neighbors
     yield from bfs_edges._implementation(G, source, depth_limit=depth_limit)
 
 
-@networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
+@networkx_algorithm(declines=("sort_neighbors=",), drain=True, doc=BFS_REPLAYED)
 def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
     for p, c in bfs_edges._implementation(G, source, depth_limit=depth_limit):
         yield c, p
 
 
-@networkx_algorithm(doc="NetworkX's labelled breadth-first search (tree, level, forward "
+@networkx_algorithm(drain=True,
+                    doc="NetworkX's labelled breadth-first search (tree, level, forward "
                         "and reverse edges) compiled over the converted adjacency.")
 def bfs_labeled_edges(G, sources):
     from networkx.algorithms.traversal.breadth_first_search import (
@@ -92,7 +93,7 @@ def bfs_labeled_edges(G, sources):
         raise KeyError(first[bad])
 
 
-@networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
+@networkx_algorithm(declines=("sort_neighbors=",), drain=True, doc=BFS_REPLAYED)
 def bfs_successors(G, source, depth_limit=None, sort_neighbors=None):
     G = _sp(G)
     if source not in G:
