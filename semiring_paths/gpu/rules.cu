@@ -79,7 +79,12 @@ enum { GO_BLOCK = 0, GO_GRID, GO_SHARED };
 // more than R_CAP - R_CHUNK are staged: a chunk adds at most R_CHUNK); at most R_SEGS
 // segments of the frontier scanned for its edge offsets (the host reads R_SEGS
 // from here for bsum's size, as it reads every slot enum: device.py's cu_constants)
-// (R_ITEMS 8 or 6, 2 or 3 blocks an SM: past the 48 KB of static shared memory)
+// (R_ITEMS 8 or 6, 2 or 3 blocks an SM: past the 48 KB of static shared memory.  With
+// the window's positions capped at 512 to keep 4 blocks an SM, more edges a thread were
+// slower: H100, Kronecker 22, 6 sources, median, ms, near-far / Δ-stepping / economic /
+// Martín / Crauser — as kept 7.35 / 8.39 / 7.12 / 7.83 / 7.98 (a second process 7.86 /
+// 8.96 / 7.70 / 8.00 / 8.10); 512 positions 7.34 / 8.59 / 7.26 / 7.64 / 7.95; R_ITEMS 6
+// 7.38 / 8.80 / 7.53 / 8.23 / 8.18; R_ITEMS 8 8.51 / 9.86 / 8.43 / 9.24 / 9.08)
 #define R_ITEMS 4
 #define R_CHUNK (256 * R_ITEMS)
 #define R_CAP (sizeof(vid_t) == 4 ? 2 * R_CHUNK : R_CHUNK)
