@@ -30,6 +30,12 @@
 // is its largest part, its second trip (the claim with the row and minout loads) the
 // slowest (about 2 200 cycles, the first about 1 200: the latency of the slowest lane of
 // a warp); claiming on in_pile, not atomicMin on d, took that trip from about 3 100.
+// Where a round's time goes now (H100 at 1 980 MHz, 1000² grid, weights 1..64, one
+// source, -DSETTLE_PROF, thread 0's cycles a round; Crauser / economic / Martín): select
+// 2 228 / 1 739 / 1 648 and its barrier 341 / 52 / 50, relax 3 535 / 3 791 / 3 458 and
+// its barrier 858 / 1 073 / 783, book 476 / 467 / 462 and its barrier 202 / 199 / 189,
+// compaction 328 / 297 / 175: 7 970 / 7 620 / 6 770 cycles, 4.0 / 3.8 / 3.4 µs a round
+// over 16 139 / 17 149 / 27 697 rounds.  A 40 ms search of 14 000 rounds needs 2.9 µs.
 // The hash table is cleared of only the buckets the last round took (a full clear:
 // Martín 92.3 against 89.7 ms, 4 sources).  Tried and not kept:
 //   - folding the book into the next round's start (two barriers a round; each group
