@@ -381,6 +381,10 @@ def main(argv=None) -> int:
         s, t = _pair(G)
         w = "weight" if G.weighted else None
         calls = dict(single_source(s, t, w)) if big else {}
+        if G.weighted and G.n_stored and G.weights.min() < 0:
+            # NetworkX's A* has no check for them: on bcsstk13 (undirected, so each
+            # negative edge a negative cycle) its heap grew past 24 GB until killed
+            calls = {k: v for k, v in calls.items() if not k.startswith("astar")}
         if small_ap:
             calls.update(all_pairs(w))
         if tiny:
