@@ -14,7 +14,7 @@ import functools
 import gc
 import inspect
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain, repeat
 from typing import Any
@@ -355,20 +355,23 @@ def _no_cycle_collection():
         gc.enable()
 
 
-def drained(items: Iterator) -> Iterator:
-    """What the generator ``items`` yields, all made at the first request with the
-    cyclic collector held off (``_no_cycle_collection``), then handed out; an error it
-    raises comes after the items before it, as it would have.  For the generators whose
-    whole answer is one search (the BFS edges, layers and successors): left to make their
-    items as they are asked for, the consumer's loop runs with collections on, and a
-    full one walks every object alive for each few hundred new (luxembourg_osm,
-    ``list(bfs_successors(...))``: 220–234 ms, 32 ms with the collector off; NetworkX
-    445–452).  Not for the all-pairs generators (one search an item: all of them at
-    once would hold n answers) nor the path enumerations (possibly exponential)."""
+def drained(call: Callable[[], Iterable]) -> Iterator:
+    """What ``call()`` returns (an iterable: a generator, or a zip of lists), all made
+    at the first request with the cyclic collector held off (``_no_cycle_collection``),
+    then handed out; an error it raises comes after the items made before it, as it
+    would have, and nothing runs or raises before the first request, as NetworkX's
+    generators.  For the generators whose whole answer is one search (the BFS edges,
+    layers and successors): left to make their items as they are asked for, the
+    consumer's loop runs with collections on, and a full one walks every object alive
+    for each few hundred new (luxembourg_osm, ``list(bfs_successors(...))``: 220–234 ms,
+    32 ms with the collector off; NetworkX 445–466).  A ``call`` that returns a zip is
+    drained at C speed (a generator between costs every item a resume).  Not for the
+    all-pairs generators (one search an item: all of them at once would hold n answers)
+    nor the path enumerations (possibly exponential)."""
     out, err = [], None
     with _no_cycle_collection():
         try:
-            out.extend(items)
+            out.extend(call())
         except Exception as e:                        # raised where NetworkX raises it
             err = e
     yield from out
@@ -400,7 +403,7 @@ def networkx_algorithm(*, weight_arg: str | None = None,
                     return orig(**{**kwargs, "G": getattr(G, "nx", G)})
             dispatch_counts[name] += 1
             if drain:
-                return drained(fn(*args, **kwargs))
+                return drained(functools.partial(fn, *args, **kwargs))
             with _no_cycle_collection():
                 return fn(*args, **kwargs)
 

@@ -15,7 +15,9 @@ from .registry import BFS_REPLAYED, networkx_algorithm
 from .replay import labeled_bfs, layer_at
 
 # NetworkX's BFS functions are generators: nothing runs, nor raises, until the first
-# item is asked for; so are these.
+# item is asked for; so are these (``drain=True``: registry.drained runs each at the first
+# request, and each returns its items as an iterable, a generator only where an error
+# must follow some of them).
 
 @networkx_algorithm(drain=True, doc=BFS_REPLAYED)
 def bfs_layers(G, sources):
@@ -40,11 +42,16 @@ def _not_in(G, v) -> nx.NetworkXError:
 @networkx_algorithm(declines=("sort_neighbors=",), drain=True, doc=BFS_REPLAYED)
 def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
     G = _sp(G)
+    return _edges(G, source, reverse, depth_limit)
+
+
+def _edges(G, source, reverse, depth_limit, flip: bool = False):
+    """NetworkX's BFS edges (parent, child), or (child, parent) with ``flip``."""
     if source not in G:
         raise _not_in(G, source)
-    for parents, children in _bfs_order(G, [G.index[source]], reverse=reverse,
-                                        depth_limit=depth_limit):
-        yield from zip(G.labels(parents), G.labels(children))
+    queue, parents, _ = _bfs_tree(G, [G.index[source]], reverse, depth_limit)
+    pair = (G.labels(parents[1:]), G.labels(queue[1:]))
+    return zip(*pair[::-1]) if flip else zip(*pair)
 
 
 def _given_neighbors(a: dict) -> str | None:
@@ -56,13 +63,12 @@ def _given_neighbors(a: dict) -> str | None:
                     drain=True, doc=BFS_REPLAYED)
 def generic_bfs_edges(G, source, neighbors=None, depth_limit=None):
     # without a neighbors function, NetworkX's bfs_edges is this with G.neighbors
-    yield from bfs_edges._implementation(G, source, depth_limit=depth_limit)
+    return _edges(_sp(G), source, False, depth_limit)
 
 
 @networkx_algorithm(declines=("sort_neighbors=",), drain=True, doc=BFS_REPLAYED)
 def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
-    for p, c in bfs_edges._implementation(G, source, depth_limit=depth_limit):
-        yield c, p
+    return _edges(_sp(G), source, False, depth_limit, flip=True)
 
 
 @networkx_algorithm(drain=True,
@@ -88,9 +94,13 @@ def bfs_labeled_edges(G, sources):
     tails, heads, kinds = labeled_bfs(indptr, indices, np.asarray(valid, np.int64),
                                       len(G) if bad is None else bad, G.is_directed())
     names = np.array([TREE_EDGE, LEVEL_EDGE, FORWARD_EDGE, REVERSE_EDGE], object)
-    yield from zip(G.labels(tails), G.labels(heads), names[kinds].tolist())
-    if bad is not None:
-        raise KeyError(first[bad])
+    edges = zip(G.labels(tails), G.labels(heads), names[kinds].tolist())
+    return edges if bad is None else _then_raise(edges, KeyError(first[bad]))
+
+
+def _then_raise(items, err: Exception):
+    yield from items
+    raise err
 
 
 @networkx_algorithm(declines=("sort_neighbors=",), drain=True, doc=BFS_REPLAYED)
@@ -104,11 +114,10 @@ def bfs_successors(G, source, depth_limit=None, sort_neighbors=None):
     # none, as NetworkX's grouping starts from it
     parents, kids = parents[1:], G.labels(queue[1:])
     if not kids:
-        yield source, []
-        return
+        return [(source, [])]
     cuts = [0, *(np.flatnonzero(parents[1:] != parents[:-1]) + 1).tolist(), len(kids)]
-    for p, a, b in zip(G.labels(parents[cuts[:-1]]), cuts[:-1], cuts[1:]):
-        yield p, kids[a:b]
+    runs = map(kids.__getitem__, map(slice, cuts[:-1], cuts[1:]))
+    return zip(G.labels(parents[cuts[:-1]]), runs)
 
 
 @networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
