@@ -52,7 +52,7 @@ ALL_SOURCES = frozenset({
     "eccentricity", "diameter", "radius", "center", "periphery", "barycenter",
     "harmonic_diameter",
     "average_shortest_path_length",
-    "all_pairs_all_shortest_paths", "floyd_warshall",
+    "all_pairs_all_shortest_paths", "floyd_warshall", "johnson",
     "floyd_warshall_predecessor_and_distance"})
 ALL_SOURCES_WORK = 1_000_000
 #: functions answered from NetworkX's own dicts on a graph not converted (``frontier``:

@@ -316,13 +316,15 @@ def _distances(G: SemiringPathsGraph, s: int, weight, reverse=False, method="dij
 
 
 def _distance_rows(G: SemiringPathsGraph, idx: list[int], weight, reverse=False,
-                   method="dijkstra") -> Iterator[tuple[int, np.ndarray, Graph]]:
+                   method="dijkstra", graph: Graph | None = None
+                   ) -> Iterator[tuple[int, np.ndarray, Graph]]:
     """``(i, distances from i, graph)`` for each index, computed as many sources at a time
-    as the backend's memory budget allows (``sp.multi_source_bfs`` / ``_sssp``)."""
+    as the backend's memory budget allows (``sp.multi_source_bfs`` / ``_sssp``), over
+    ``G.graph(weight, reverse)`` or the ``graph`` given (same vertices, weighted)."""
     from ..backends import backend_for
     from ..multi_source import LEVEL_BYTES, SSSP_BYTES, block_size
 
-    g = G.graph(weight, reverse)
+    g = G.graph(weight, reverse) if graph is None else graph
     if weight is not None and g.has_negative_weights:   # Bellman-Ford, one by one
         for i in idx:
             yield i, _distances(G, i, weight, reverse, method)[0], g

@@ -89,10 +89,12 @@ class Registered:
 
 #: NetworkX stops these at the target (one fringe or two), often after a few vertices:
 #: under ``backend_priority`` they run here only on a graph already converted (but for
-#: ``has_path``, answered from NetworkX's dicts until then: ``networkx.FROM_DICTS``)
+#: ``has_path``, answered from NetworkX's dicts until then: ``networkx.FROM_DICTS``);
+#: ``find_negative_cycle`` stops at the first cycle its queue meets (bcsstk13 0.24 ms,
+#: against 13.9 for a first call here that reads every edge)
 POINT_TO_POINT = frozenset({"bidirectional_dijkstra", "bidirectional_shortest_path",
                             "has_path", "dijkstra_path", "dijkstra_path_length",
-                            "astar_path", "astar_path_length"})
+                            "astar_path", "astar_path_length", "find_negative_cycle"})
 #: ... and these when given a target (and a source)
 WITH_TARGET = frozenset({"shortest_path", "shortest_path_length", "single_source_dijkstra",
                          "multi_source_dijkstra"})

@@ -24,7 +24,7 @@ from .convert import (
     runs,
     tree_paths,
 )
-from .registry import networkx_algorithm
+from .registry import adjacency_weights, networkx_algorithm, weight_facts
 from .replay import bellman_ford_order, predecessor_replay, settle_order
 from .replay import bidirectional_dijkstra as _two_heaps
 
@@ -57,22 +57,26 @@ def _dijkstra(G: SemiringPathsGraph, sources: list[int], weight, cutoff=None,
 
 
 def _settled(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
-             target: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+             target: int | None = None, wts: np.ndarray | None = None
+             ) -> tuple[np.ndarray, np.ndarray]:
     """NetworkX's settle order and predecessors over the engine's distances
-    (``replay.settle_order``; stops at ``target`` as NetworkX does)."""
+    (``replay.settle_order``; stops at ``target`` as NetworkX does); ``wts``: the
+    adjacency's weights as NetworkX's weight function gives them, where not ``weight``'s
+    (Johnson's reweighted edges)."""
     indptr, indices = G.adjacency(False)
-    return settle_order(indptr, indices, G.adjacency_weights(weight),
+    return settle_order(indptr, indices, G.adjacency_weights(weight) if wts is None else wts,
                         np.asarray(d, np.float64), np.asarray(sources, np.int64),
                         -1 if target is None else target)
 
 
 def _dijkstra_paths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
-                    settled: tuple[np.ndarray, np.ndarray] | None = None) -> dict:
+                    settled: tuple[np.ndarray, np.ndarray] | None = None,
+                    wts: np.ndarray | None = None) -> dict:
     """Paths in NetworkX's Dijkstra tie-break: each vertex's path runs through the tight
     in-neighbour NetworkX settles first (:func:`_settled`, or its ``settled`` answer); a
     source's is itself.  Keys in NetworkX's order: the sources as given (they settle
     first), then settle order."""
-    order, pred = settled or _settled(G, sources, d, weight)
+    order, pred = settled or _settled(G, sources, d, weight, wts=wts)
     return tree_paths(G, order, pred[order])               # p settled before u
 
 
@@ -383,6 +387,101 @@ def negative_edge_cycle(G, weight="weight", heuristic=True):
     except NegativeCycleError:
         return True
     return False
+
+
+def _negative_cycle(G: SemiringPathsGraph, s: int, v: int, preds) -> list | None:
+    """NetworkX's depth-first walk back from ``v`` (where its Bellman-Ford stopped) over
+    the predecessor lists, last predecessor first, to the first list holding ``v``:
+    the cycle's labels, ending where they start; None where its code has no answer."""
+    ptr, pred, plen = preds
+
+    def before(u: int) -> list[int]:
+        return pred[ptr[u]:ptr[u] + plen[u]].tolist()
+
+    cycle: list[int] = []
+    stack = [(v, before(v))]
+    seen = {v}
+    while stack:
+        node, ps = stack[-1]
+        if v in ps:
+            return G.labels([*cycle, node, v][::-1])
+        if ps:
+            u = ps.pop()
+            if u not in seen:
+                stack.append((u, before(u)))
+                cycle.append(node)
+                seen.add(u)
+        else:
+            stack.pop()
+            if not cycle:
+                return None
+            cycle.pop()
+    return None
+
+
+@networkx_algorithm(weight_arg="weight", doc=(
+        "NetworkX's Bellman-Ford from the source (its queue, heuristic and predecessor "
+        "lists) compiled over the converted adjacency, then its walk back from where it "
+        "stopped."))
+def find_negative_cycle(G, source, weight="weight"):
+    """NetworkX's Bellman-Ford from ``source`` run compiled (``replay.bellman_ford_order``,
+    its queue, heuristic and predecessor lists), then its walk back from the vertex where
+    it stopped."""
+    G = _sp(G)
+    s = _node(G, source, "Source {} not in G")
+    indptr, indices = G.adjacency(False)
+    _, _, ptr, pred, plen, v = bellman_ford_order(indptr, indices,
+                                                  G.adjacency_weights(weight), [s])
+    if v < 0:
+        raise nx.NetworkXError("No negative cycles detected.")
+    cycle = _negative_cycle(G, s, int(v), (ptr, pred, plen))
+    if cycle is None:     # where NetworkX's walk finds none, its own code says what next
+        return nx.find_negative_cycle.orig_func(G.nx, source, weight)
+    return cycle
+
+
+def _johnson_exact(a: dict) -> str | None:
+    """Johnson's ``can_run``: with negative weights NetworkX's Dijkstra adds reweighted
+    edges ``w + h(u) - h(v)``, whose float roundings decide its ties: served where every
+    weight is an int (exact sums)."""
+    G, weight = getattr(a.get("G"), "nx", a.get("G")), a.get("weight")
+    if weight is None or callable(weight) or G is None:
+        return None
+    numeric, negative = weight_facts(G, weight)
+    if numeric and negative and adjacency_weights(G, weight).dtype.kind != "i":
+        return "Johnson with negative weights that are not all ints is left to NetworkX"
+    return None
+
+
+@networkx_algorithm(weight_arg="weight", can_run=_johnson_exact, doc=(
+        "NetworkX's Bellman-Ford from every vertex at 0 compiled (its h and cycle test), "
+        "then from each vertex the engine's distances over the reweighted edges, with "
+        "NetworkX's Dijkstra settle order replayed over them for its paths."), declines=(
+        "negative weights that are not all ints (the reweighted sums' roundings decide "
+        "NetworkX's ties)",))
+def johnson(G, weight="weight"):
+    """NetworkX's Johnson: h from its Bellman-Ford with every vertex a source at 0
+    (compiled, its cycle test), then from each vertex the paths of its Dijkstra over
+    ``w + h(u) - h(v)`` — the engine's distances on the reweighted graph, NetworkX's
+    settle order replayed over them.  Without negative weights h is 0 and the
+    reweighted graph is the graph."""
+    G = _sp(G)
+    n = len(G)
+    if not n:
+        return {}
+    g, wts = G.graph(weight), None
+    if weight is not None and g.has_negative_weights:
+        indptr, indices = G.adjacency(False)
+        w = G.adjacency_weights(weight)
+        h, _, _, _, _, cycle = bellman_ford_order(indptr, indices, w, np.arange(n))
+        if cycle >= 0:
+            raise nx.NetworkXUnbounded("Negative cycle detected.")
+        tails = np.repeat(np.arange(n), np.diff(indptr))
+        wts = w + h[tails] - h[indices]              # ints in float64: exact
+        g = Graph.from_edges(tails, indices, wts.astype(np.int64), n_vertices=n,
+                             directed=G.is_directed())
+    return {G.nodes[i]: _dijkstra_paths(G, [i], d, weight, wts=wts)
+            for i, d, _ in _distance_rows(G, list(range(n)), weight, graph=g)}
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
