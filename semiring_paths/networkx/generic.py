@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import networkx as nx
+import numpy as np
 
 from ..all_pairs import average_shortest_path_length as _average
 from . import frontier
 from .convert import (
+    SemiringPathsGraph,
     _distance_rows,
     _distances,
     _endpoints,
@@ -19,22 +23,23 @@ from .convert import (
     bfs_lengths,
 )
 from .registry import networkx_algorithm
+from .replay import walk_paths
 from .unweighted import (
     all_pairs_shortest_path,
     bidirectional_shortest_path,
-    predecessor,
+    predecessor_lists,
     single_source_shortest_path,
     single_target_shortest_path,
 )
 from .weighted import (
     all_pairs_bellman_ford_path,
     all_pairs_dijkstra_path,
+    bellman_ford_lists,
     bellman_ford_path,
     bellman_ford_path_length,
-    bellman_ford_predecessor_and_distance,
     bidirectional_dijkstra,
+    dijkstra_lists,
     dijkstra_path_length,
-    dijkstra_predecessor_and_distance,
     single_source_bellman_ford_path,
     single_source_bellman_ford_path_length,
     single_source_dijkstra_path,
@@ -179,47 +184,79 @@ def average_shortest_path_length(G, weight=None, method=None):
 #: own (``_build_paths_from_predecessors``), so paths come in the order it gives them
 _ALL_PATHS_DOC = ("Every vertex's tight in-neighbours from one search (predecessor, "
                   "dijkstra_predecessor_and_distance or bellman_ford_predecessor_and_"
-                  "distance as served here), enumerated by NetworkX's own walk.")
-
-
-def _walk(source, target, pred: dict):
-    """NetworkX's enumeration of the paths ``pred`` holds from ``source`` to ``target``
-    (imported at the call: NetworkX loads this backend's info while it is itself
-    importing)."""
-    from networkx.algorithms.shortest_paths.generic import _build_paths_from_predecessors
-
-    return _build_paths_from_predecessors({source}, target, pred)
+                  "distance as served here), enumerated by NetworkX's own walk compiled.")
 
 
 def _all_paths_dijkstra(a: dict) -> bool:
     return a.get("weight") is not None and a.get("method") == "dijkstra"
 
 
-def _predecessors(G, source, weight, method) -> dict:
-    """The predecessor lists NetworkX's all-shortest-paths functions read."""
-    method = "unweighted" if weight is None else method
-    if method == "unweighted":
-        return predecessor._implementation(G, source)
-    if method == "dijkstra":
-        return dijkstra_predecessor_and_distance._implementation(G, source,
-                                                                 weight=weight)[0]
-    if method == "bellman-ford":
-        return bellman_ford_predecessor_and_distance._implementation(G, source,
-                                                                     weight=weight)[0]
-    raise ValueError(f"method not supported: {method}")
+class _Lists:
+    """The predecessor lists NetworkX's all-shortest-paths functions read — ``predecessor``,
+    ``dijkstra_predecessor_and_distance`` or ``bellman_ford_predecessor_and_distance``, as
+    served here (their checks and errors), kept as arrays (vertex v's list ``tails[
+    begin[v]:begin[v] + size[v]]``, in NetworkX's order) — and the walk's state, reused
+    from one target to the next (a finished walk leaves ``seen`` clear)."""
+
+    def __init__(self, G: SemiringPathsGraph, source, weight, method):
+        method = "unweighted" if weight is None else method
+        n = len(G)
+        if method == "unweighted":
+            keys, begin, size, tails, _ = predecessor_lists(G, source)
+        elif method == "dijkstra":
+            keys, begin, size, tails, _ = dijkstra_lists(G, source, weight)
+        elif method == "bellman-ford":
+            out = bellman_ford_lists(G, source, weight)
+            if out is None:                   # one vertex: {source: []}
+                keys, begin, size, tails = (np.zeros(1, np.int64), np.zeros(n, np.int64),
+                                            np.zeros(n, np.int64), np.zeros(0, np.int64))
+            else:
+                keys, begin, size, tails = out[:4]
+        else:
+            raise ValueError(f"method not supported: {method}")
+        self.G, self.s, self.keys = G, G.index[source], keys
+        self.begin, self.size, self.tails = begin, size, tails
+        self.reached = np.zeros(n, np.bool_)
+        self.reached[keys] = True
+        self.stack_v = np.empty(n + 1, np.int64)
+        self.stack_i = np.empty(n + 1, np.int64)
+        self.seen = np.zeros(n, np.bool_)
+
+    def paths(self, target) -> Iterator[list]:
+        """NetworkX's ``_build_paths_from_predecessors({source}, target, pred)``: the
+        paths in its order, made compiled a batch at a time (64, then four times as many
+        each batch, up to 16 384): lazy, as its generator, since they can number
+        exponentially many.  4elt, its first 10⁴ paths between two vertices: NetworkX's
+        walk 58 ms (most of the call), this one 8."""
+        G = self.G
+        hash(target)                          # an unhashable target: NetworkX's TypeError
+        if target not in G or not self.reached[G.index[target]]:
+            raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
+        t = G.index[target]
+        self.stack_v[0], self.stack_i[0], self.seen[t] = t, 0, True
+        top, batch = 0, 64
+        while top >= 0:
+            flat, ends, top = walk_paths(self.begin, self.size, self.tails, self.s,
+                                         self.stack_v, self.stack_i, self.seen, top, batch,
+                                         max(16 * batch, len(G) + 1))
+            labels = G.labels(flat)
+            yield from map(labels.__getitem__,
+                           map(slice, [0, *ends[:-1].tolist()], ends.tolist()))
+            batch = min(4 * batch, 1 << 14)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=_all_paths_dijkstra, doc=_ALL_PATHS_DOC)
 def all_shortest_paths(G, source, target, weight=None, method="dijkstra"):
     # the search now (its errors raised at the call), the paths as they are iterated
-    return _walk(source, target, _predecessors(_sp(G), source, weight, method))
+    return _Lists(_sp(G), source, weight, method).paths(target)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=_all_paths_dijkstra, doc=_ALL_PATHS_DOC)
 def single_source_all_shortest_paths(G, source, weight=None, method="dijkstra"):
-    pred = _predecessors(_sp(G), source, weight, method)
-    for v in pred:
-        yield v, list(_walk(source, v, pred))
+    G = _sp(G)
+    lists = _Lists(G, source, weight, method)
+    for v in G.labels(lists.keys):
+        yield v, list(lists.paths(v))
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=_all_paths_dijkstra, doc=_ALL_PATHS_DOC)

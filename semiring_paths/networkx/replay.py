@@ -12,9 +12,9 @@ through the same vertices.
 Where only NetworkX's own run defines the answer's path or order, that run is compiled
 step for step over its adjacency order: the Bellman-Ford queue, the two-heap
 ``bidirectional_dijkstra``, the two-fringe ``bidirectional_shortest_path``, and
-``bfs_layers`` stopped at one layer (``descendants_at_distance``), and the three loops of
+``bfs_layers`` stopped at one layer (``descendants_at_distance``), the three loops of
 ``floyd_warshall_predecessor_and_distance``, whose predecessors and key orders are its
-run's.
+run's, and the depth-first walk that lists every shortest path from predecessor lists.
 """
 
 from __future__ import annotations
@@ -593,3 +593,44 @@ def floyd_warshall_replay(indptr, indices, w, w_int, directed):
                     if F[u, v] == n:
                         F[u, v] = x
     return V, Z, P, F, seq, fill, order[:order[-1]]
+
+
+@njit(cache=True)
+def walk_paths(begin, size, tails, source, stack_v, stack_i, seen, top, max_paths,
+               max_items):
+    """NetworkX's ``_build_paths_from_predecessors`` (a depth-first walk back from the
+    target over the predecessor lists, vertex v's ``tails[begin[v]:begin[v] + size[v]]``,
+    first to last, never through a vertex on the walk: ``seen``), resumable: it goes on
+    from the walk's state (``stack_v``, ``stack_i``, ``seen``, ``top``; -1: done) until
+    it has ``max_paths`` paths or the next would pass ``max_items`` vertices (at least
+    n + 1: a path repeats none).  Returns ``(flat, ends, top)``: the paths found, source
+    first, one after the other in ``flat`` (path k ends before ``ends[k]``), and the
+    state's new top."""
+    flat = np.empty(max_items, np.int64)
+    ends = np.empty(max_paths, np.int64)
+    k = 0
+    used = 0
+    while top >= 0:
+        if k == max_paths or used + top + 1 > max_items:
+            break
+        node = stack_v[top]
+        i = stack_i[top]
+        if node == source:                    # a path: the stack, source first
+            for j in range(top, -1, -1):
+                flat[used] = stack_v[j]
+                used += 1
+            ends[k] = used
+            k += 1
+        if size[node] > i:
+            stack_i[top] = i + 1
+            nxt = tails[begin[node] + i]
+            if seen[nxt]:
+                continue
+            seen[nxt] = True
+            top += 1
+            stack_v[top] = nxt
+            stack_i[top] = 0
+        else:
+            seen[node] = False
+            top -= 1
+    return flat[:used], ends[:k], top

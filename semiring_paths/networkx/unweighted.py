@@ -6,6 +6,7 @@ import networkx as nx
 import numpy as np
 
 from .convert import (
+    SemiringPathsGraph,
     _bfs_tree,
     _endpoints,
     _node,
@@ -82,19 +83,27 @@ def all_pairs_shortest_path_length(G, cutoff=None):
     return all_pairs_lengths(_sp(G), None, cutoff)
 
 
-@networkx_algorithm(doc=BFS_REPLAYED)
-def predecessor(G, source, target=None, cutoff=None, return_seen=None):
-    """Every BFS predecessor (all in-neighbours one level up), in NetworkX's order: keys
-    as its queue discovers them, each list in the order of the level before; NetworkX
-    stops after the level that reaches ``cutoff`` (0 or None: never)."""
-    G = _sp(G)
+def predecessor_lists(G: SemiringPathsGraph, source, cutoff=None):
+    """``predecessor``'s lists as arrays: ``(keys, begin, size, tails, level)`` — the
+    vertices in its queue order, vertex v's list ``tails[begin[v]:begin[v] + size[v]]``
+    (``convert.runs`` makes the dict), and each vertex's level."""
     if source not in G:
         raise nx.NodeNotFound(f"Source {source} not in G")
     indptr, indices = G.adjacency(False)
     limit = max(cutoff, 1) if cutoff else np.inf
     queue, _, ends = bfs_levels(indptr, indices, np.array([G.index[source]]), limit)
     starts, tails, level = level_predecessors(indptr, indices, queue, ends)
-    pred = runs(G, queue, starts[:-1], np.diff(starts), tails)
+    return queue, starts[:-1], np.diff(starts), tails, level
+
+
+@networkx_algorithm(doc=BFS_REPLAYED)
+def predecessor(G, source, target=None, cutoff=None, return_seen=None):
+    """Every BFS predecessor (all in-neighbours one level up), in NetworkX's order: keys
+    as its queue discovers them, each list in the order of the level before; NetworkX
+    stops after the level that reaches ``cutoff`` (0 or None: never)."""
+    G = _sp(G)
+    queue, begin, size, tails, level = predecessor_lists(G, source, cutoff)
+    pred = runs(G, queue, begin, size, tails)
     if target is not None:
         if target not in pred:
             return ([], -1) if return_seen else []

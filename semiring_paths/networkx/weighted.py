@@ -339,6 +339,20 @@ def bellman_ford_path(G, source, target, weight="weight"):
 def bellman_ford_predecessor_and_distance(G, source, target=None, weight="weight",
                                           heuristic=False):
     G = _sp(G)
+    out = bellman_ford_lists(G, source, weight, heuristic)
+    if out is None:
+        return {source: []}, {source: 0}
+    first, ptr, plen, pred, dist, g = out
+    return (runs(G, first, ptr, plen, pred),
+            _as_dict(G, first, dist, g, [G.index[source]],
+                     _setters((ptr, pred, plen), len(G)), weight))
+
+
+def bellman_ford_lists(G: SemiringPathsGraph, source, weight, heuristic: bool = False):
+    """``bellman_ford_predecessor_and_distance``'s lists as arrays, with its checks:
+    ``(keys, begin, size, tails, dist, graph)`` (vertex v's list ``tails[begin[v]:
+    begin[v] + size[v]]``, in NetworkX's orders); None for a graph of one vertex (its
+    answer is fixed)."""
     s = _node(G, source, "Node {} is not found in the graph")
     indptr, indices = G.adjacency(False)
     if weight is not None:
@@ -347,10 +361,9 @@ def bellman_ford_predecessor_and_distance(G, source, target=None, weight="weight
         if ((tails == indices) & (wts < 0)).any():
             raise nx.NetworkXUnbounded("Negative cycle detected.")
     if len(G) == 1:
-        return {source: []}, {source: 0}
+        return None
     dist, first, (ptr, pred, plen), g = _bellman_ford(G, s, weight, heuristic)
-    return (runs(G, first, ptr, plen, pred),
-            _as_dict(G, first, dist, g, [s], _setters((ptr, pred, plen), len(G)), weight))
+    return first, ptr, plen, pred, dist, g
 
 
 @networkx_algorithm(weight_arg="weight")
@@ -527,14 +540,23 @@ def dijkstra_predecessor_and_distance(G, source, cutoff=None, weight="weight"):
     first set its distance; each later one found it equal), keyed in the order its
     Dijkstra first saw each vertex."""
     G = _sp(G)
+    seen, begin, size, tails, (order, first_pred, d, g) = dijkstra_lists(G, source, weight,
+                                                                         cutoff)
+    return (runs(G, seen, begin, size, tails),
+            _as_dict(G, order, d, g, [G.index[source]], first_pred, weight))
+
+
+def dijkstra_lists(G: SemiringPathsGraph, source, weight, cutoff=None):
+    """``dijkstra_predecessor_and_distance``'s lists as arrays: ``(keys, begin, size,
+    tails, (settle order, first predecessors, distances, graph))``, vertex v's list
+    ``tails[begin[v]:begin[v] + size[v]]``."""
     s = _node(G, source, "Node {} is not found in the graph")
     d, g = _dijkstra(G, [s], weight, cutoff)
     indptr, indices = G.adjacency(False)
     order, first_pred, seen, starts, tails = predecessor_replay(
         indptr, indices, G.adjacency_weights(weight), np.asarray(d, np.float64),
         np.asarray([s], np.int64), np.inf if cutoff is None else float(cutoff))
-    return (runs(G, seen, starts[:-1], np.diff(starts), tails),
-            _as_dict(G, order, d, g, [s], first_pred, weight))
+    return seen, starts[:-1], np.diff(starts), tails, (order, first_pred, d, g)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
