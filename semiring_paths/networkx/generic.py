@@ -240,8 +240,7 @@ class _Lists:
                                          self.stack_v, self.stack_i, self.seen, top, batch,
                                          max(16 * batch, len(G) + 1))
             labels = G.labels(flat)
-            yield from map(labels.__getitem__,
-                           map(slice, [0, *ends[:-1].tolist()], ends.tolist()))
+            yield from [labels[a:b] for a, b in zip([0, *ends[:-1].tolist()], ends.tolist())]
             batch = min(4 * batch, 1 << 14)
 
 

@@ -116,8 +116,8 @@ def bfs_successors(G, source, depth_limit=None, sort_neighbors=None):
     if not kids:
         return [(source, [])]
     cuts = [0, *(np.flatnonzero(parents[1:] != parents[:-1]) + 1).tolist(), len(kids)]
-    runs = map(kids.__getitem__, map(slice, cuts[:-1], cuts[1:]))
-    return zip(G.labels(parents[cuts[:-1]]), runs)
+    return [(p, kids[a:b]) for p, a, b in zip(G.labels(parents[cuts[:-1]]), cuts[:-1],
+                                               cuts[1:])]
 
 
 @networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
