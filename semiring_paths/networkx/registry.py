@@ -29,7 +29,8 @@ COMMON_DECLINES = ("arguments NetworkX itself would reject",
                    "non-numeric or non-finite weights")
 
 __all__ = ["COMMON_DECLINES", "REGISTRY", "adjacency_weights", "converted", "dispatch_counts",
-           "handed_weights", "networkx_algorithm", "point_to_point", "waits_for_conversion",
+           "handed_weights", "networkx_algorithm", "no_cycle_collection", "point_to_point",
+           "waits_for_conversion",
            "weight_facts"]
 
 #: calls served by this backend, per function name
@@ -329,7 +330,7 @@ BFS_REPLAYED = ("NetworkX's breadth-first search (from both ends for a point-to-
 
 
 @contextlib.contextmanager
-def _no_cycle_collection():
+def no_cycle_collection():
     """Python's cyclic collector held off while a served function builds its answer.
     The answer is acyclic (dicts and lists of labels), but the many objects it allocates
     trigger collections, and a full one walks every object alive — the NetworkX graph's
@@ -359,7 +360,7 @@ def _no_cycle_collection():
 
 class drained:
     """What ``call()`` returns (an iterable: a generator, or a zip of lists), all made
-    at the first request with the cyclic collector held off (``_no_cycle_collection``),
+    at the first request with the cyclic collector held off (``no_cycle_collection``),
     then handed out; an error it raises comes after the items made before it, as it
     would have, and nothing runs or raises before the first request, as NetworkX's
     generators.  For the generators whose whole answer is one search (the BFS edges,
@@ -381,7 +382,7 @@ class drained:
 
     def _start(self) -> Iterator:
         out, err = [], None
-        with _no_cycle_collection():
+        with no_cycle_collection():
             try:
                 out.extend(self._call())
             except Exception as e:                    # raised where NetworkX raises it
@@ -427,7 +428,7 @@ def networkx_algorithm(*, weight_arg: str | None = None,
             dispatch_counts[name] += 1
             if drain:
                 return drained(functools.partial(fn, *args, **kwargs))
-            with _no_cycle_collection():
+            with no_cycle_collection():
                 return fn(*args, **kwargs)
 
         served.__name__, served.__doc__ = name, fn.__doc__ or doc
