@@ -93,16 +93,19 @@ class SemiringPathsGraph:
     @property
     def label_array(self) -> np.ndarray:
         """The node labels as a NumPy object array (the graph's own label objects): a
-        gather from it makes no new objects, where ``labels`` makes an int for each
-        index (4elt, 5·10⁵ indices: 5.8 against 7.9 ms)."""
+        gather from it makes no new objects (4elt, 5·10⁵ indices of integer labels: 5.8
+        against 7.9 ms for ``tolist``; in a random order of 115 000, 2.7 against 1.5)."""
         if "label_array" not in self._graphs:
             self._graphs["label_array"] = np.fromiter(self.nodes, object, len(self.nodes))
         return self._graphs["label_array"]
 
     def labels(self, idx) -> list:
-        """The node labels of indices ``idx`` (an int array or list), as a list."""
-        idx = idx.tolist() if isinstance(idx, np.ndarray) else list(idx)
-        return idx if self._labels_are_indices else list(map(self.nodes.__getitem__, idx))
+        """The node labels of indices ``idx`` (an int array or list), as a list: where
+        labels are indices the ints themselves, else a gather from ``label_array``
+        (4 720 labels: 31 µs, against 114 for a map over the node list)."""
+        if self._labels_are_indices:
+            return idx.tolist() if isinstance(idx, np.ndarray) else list(idx)
+        return self.label_array[np.asarray(idx, np.int64)].tolist()
 
     def is_directed(self) -> bool:
         return self.nx.is_directed()
