@@ -236,6 +236,7 @@ def test_random_graphs_match_networkx(g):
                      (nx.negative_edge_cycle, (N,)),
                      (nx.find_negative_cycle, (N, s))]:
         same(fn, *args)
+    same(nx.negative_edge_cycle, N, heuristic=False)
     if all(type(w) is int for _, _, w in N.edges(data="weight")):   # (floats: declined)
         same(nx.johnson, N)
         same(nx.johnson, nx.MultiDiGraph(N) if N.is_directed() else nx.MultiGraph(N))

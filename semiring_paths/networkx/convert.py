@@ -187,8 +187,8 @@ class SemiringPathsGraph:
     def _adjacency_edges(self, weight):
         """A simple graph's edges from its adjacency (both ways when undirected; the
         build keeps one of each pair), the weights read once with the dispatch check."""
-        indptr, indices = self.adjacency()
-        src = np.repeat(np.arange(len(self.nodes), dtype=np.int64), np.diff(indptr))
+        _, indices = self.adjacency()
+        src = self.adjacency_tails()
         if weight is None:
             return src, indices, None
         w = registry.handed_weights(self.nx, weight)
@@ -261,6 +261,20 @@ class SemiringPathsGraph:
             self._graphs["pair"] = Scratch(len(self.nodes))
         scratch = self._graphs["pair"]
         return scratch, scratch.next()
+
+    def adjacency_tails(self) -> np.ndarray:
+        """Each entry's row in :meth:`adjacency` (the edge's tail), aligned with it."""
+        indptr, _ = self.adjacency(False)
+        return np.repeat(np.arange(len(self.nodes), dtype=np.int64), np.diff(indptr))
+
+    def negative_self_loop(self, weight) -> bool:
+        """Some self-loop weighs less than 0 (NetworkX's Bellman-Ford checks this first:
+        a negative cycle)."""
+        if weight is None:
+            return False
+        _, indices = self.adjacency(False)
+        return bool(((self.adjacency_tails() == indices)
+                     & (self.adjacency_weights(weight) < 0)).any())
 
     def has_adjacency(self, reverse: bool = False) -> bool:
         """Whether :meth:`adjacency` has been built (a pass over every edge)."""

@@ -30,8 +30,7 @@ COMMON_DECLINES = ("arguments NetworkX itself would reject",
 
 __all__ = ["COMMON_DECLINES", "REGISTRY", "adjacency_weights", "converted", "dispatch_counts",
            "handed_weights", "networkx_algorithm", "no_cycle_collection", "point_to_point",
-           "waits_for_conversion",
-           "weight_facts"]
+           "then_raise", "waits_for_conversion", "weight_facts"]
 
 #: calls served by this backend, per function name
 dispatch_counts: Counter = Counter()
@@ -388,7 +387,7 @@ class drained:
             except Exception as e:                    # raised where NetworkX raises it
                 err = e
         self._call = None
-        self._items = iter(out) if err is None else chain(out, _raise(err))
+        self._items = iter(out) if err is None else then_raise(out, err)
         return self._items
 
     def __iter__(self) -> Iterator:
@@ -398,9 +397,10 @@ class drained:
         return next(self._items if self._items is not None else self._start())
 
 
-def _raise(err: Exception) -> Iterator:
+def then_raise(items: Iterable, err: Exception) -> Iterator:
+    """``items``, then ``err`` raised: a generator's items before its error."""
+    yield from items
     raise err
-    yield                                   # (a generator: raises when reached)
 
 
 def networkx_algorithm(*, weight_arg: str | None = None,

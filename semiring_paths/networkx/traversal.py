@@ -11,7 +11,7 @@ from .convert import (
     _bfs_tree,
     _sp,
 )
-from .registry import BFS_REPLAYED, networkx_algorithm
+from .registry import BFS_REPLAYED, networkx_algorithm, then_raise
 from .replay import labeled_bfs, layer_at
 
 # NetworkX's BFS functions are generators: nothing runs, nor raises, until the first
@@ -95,12 +95,7 @@ def bfs_labeled_edges(G, sources):
                                       len(G) if bad is None else bad, G.is_directed())
     names = np.array([TREE_EDGE, LEVEL_EDGE, FORWARD_EDGE, REVERSE_EDGE], object)
     edges = zip(G.labels(tails), G.labels(heads), names[kinds].tolist())
-    return edges if bad is None else _then_raise(edges, KeyError(first[bad]))
-
-
-def _then_raise(items, err: Exception):
-    yield from items
-    raise err
+    return edges if bad is None else then_raise(edges, KeyError(first[bad]))
 
 
 @networkx_algorithm(declines=("sort_neighbors=",), drain=True, doc=BFS_REPLAYED)

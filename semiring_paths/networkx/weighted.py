@@ -353,12 +353,8 @@ def bellman_ford_lists(G: SemiringPathsGraph, source, weight, heuristic: bool = 
     begin[v] + size[v]]``, in NetworkX's orders); None for a graph of one vertex (its
     answer is fixed)."""
     s = _node(G, source, "Node {} is not found in the graph")
-    indptr, indices = G.adjacency(False)
-    if weight is not None:
-        wts = G.adjacency_weights(weight)
-        tails = np.repeat(np.arange(len(G)), np.diff(indptr))
-        if ((tails == indices) & (wts < 0)).any():
-            raise nx.NetworkXUnbounded("Negative cycle detected.")
+    if G.negative_self_loop(weight):
+        raise nx.NetworkXUnbounded("Negative cycle detected.")
     if len(G) == 1:
         return None
     dist, first, (ptr, pred, plen), g = _bellman_ford(G, s, weight, heuristic)
@@ -395,14 +391,14 @@ def negative_edge_cycle(G, weight="weight", heuristic=True):
     # joined to all): the compiled queue with its cycle heuristic stops at the first
     # cycle it meets (bips98_606: a workfront search from a super source took 400 ms
     # to find one, NetworkX 12)
+    if G.negative_self_loop(weight):
+        return True
     indptr, indices = G.adjacency(False)
-    w = G.adjacency_weights(weight)
-    if ((np.repeat(np.arange(len(G)), np.diff(indptr)) == indices) & (w < 0)).any():
-        return True                                   # a negative self-loop
-    return bool(bellman_ford_order(indptr, indices, w, np.arange(len(G)), heuristic)[5] >= 0)
+    return bool(bellman_ford_order(indptr, indices, G.adjacency_weights(weight),
+                                   np.arange(len(G)), heuristic)[5] >= 0)
 
 
-def _negative_cycle(G: SemiringPathsGraph, s: int, v: int, preds) -> list | None:
+def _negative_cycle(G: SemiringPathsGraph, v: int, preds) -> list | None:
     """NetworkX's depth-first walk back from ``v`` (where its Bellman-Ford stopped) over
     the predecessor lists, last predecessor first, to the first list holding ``v``:
     the cycle's labels, ending where they start; None where its code has no answer."""
@@ -447,7 +443,7 @@ def find_negative_cycle(G, source, weight="weight"):
                                                   G.adjacency_weights(weight), [s])
     if v < 0:
         raise nx.NetworkXError("No negative cycles detected.")
-    cycle = _negative_cycle(G, s, int(v), (ptr, pred, plen))
+    cycle = _negative_cycle(G, int(v), (ptr, pred, plen))
     if cycle is None:     # where NetworkX's walk finds none, its own code says what next
         return nx.find_negative_cycle.orig_func(G.nx, source, weight)
     return cycle
@@ -489,8 +485,8 @@ def johnson(G, weight="weight"):
         h, _, _, _, _, cycle = bellman_ford_order(indptr, indices, w, np.arange(n))
         if cycle >= 0:
             raise nx.NetworkXUnbounded("Negative cycle detected.")
-        tails = np.repeat(np.arange(n), np.diff(indptr))
-        wts = w + h[tails] - h[indices]              # ints in float64: exact
+        tails = G.adjacency_tails()
+        wts = w + h[tails] - h[indices]              # w + h(u) - h(v), ints: exact
         g = Graph.from_edges(tails, indices, wts.astype(np.int64), n_vertices=n,
                              directed=G.is_directed())
     return {G.nodes[i]: _dijkstra_paths(G, [i], d, weight, wts=wts)
