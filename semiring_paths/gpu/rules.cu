@@ -155,7 +155,14 @@ enum { P_TOP = 0, P_RELAX, P_RELAX_WAIT, P_RELAX_BOOK, P_MIN, P_MIN_WAIT, P_SELE
 //    window:
 //    economic 7.60 / 6.69 / 6.82 / 7.45 against 6.72 / 6.80, near-far 7.90 / 7.56 / 7.73 /
 //    8.60 against 8.42 / 8.27 — no gain (the spread is between processes).
-//  - near-far and Δ-stepping keeping the pile's minimum as the settle rules do (no pass
+//  - pulling the widest rounds (DESIGN §1: t = Aᵀ min.+ f, the generated graphs being
+//    symmetric): benchmarks/pull_floor.py times a pull pass over every stored edge against
+//    a frontier bitmap on its own (H100, Kronecker 22, 1.28·10⁸ stored edges; 1 / 10 /
+//    50 % of the vertices in the frontier): a warp a row 2.76 / 3.32 / 3.90 ms,
+//    edge-balanced 1.51 / 1.85 / 3.81, where economic Crauser's two widest push rounds
+//    (35 and 47 % of the stored edges) took 1.37 and 1.70 ms as launches of their own (the
+//    whole search 7.13).  A pull reads every edge to find the frontier's, and each of
+//    those still gathers d(u) at random, as a push round gathers d(v): no round to gain.
 //    over the pile at a refill; the kept minimum leaves out the stale entries, lowered
 //    below the split since, that the pass counts), three pairs of processes, pass →
 //    kept: near-far 8.19 / 7.54 / 7.50 → 7.57 / 7.46 / 7.56 (64 → 52 rounds), Δ-stepping
