@@ -117,6 +117,18 @@ def issue_16(graph: str, run: str) -> tuple[float | None, float | None]:
     return target[col], before[col] if before else None
 
 
+def _pull(G, s: int, strategy: str, fused: bool):
+    """``strategy`` with ``direction="pull"``: the device loop, or (``fused`` False) the
+    shared text's rounds on device vectors."""
+    from semiring_paths.gpu.sssp import FusedSSSP
+
+    saved, FusedSSSP.FUSED_PULL = FusedSSSP.FUSED_PULL, fused
+    try:
+        return sp.sssp(G, s, strategy=strategy, direction="pull", backend="gpu", as_cupy=True)
+    finally:
+        FusedSSSP.FUSED_PULL = saved
+
+
 def device_graphs(scale: int, side: int, weights: tuple[int, int]):
     """The issue's two graphs, generated on the GPU (``gpu/generators.py``): Graph500
     Kronecker of ``scale`` (A=.57, B=.19, C=.19, edge factor 16, symmetrized, no loops or
@@ -309,6 +321,14 @@ def main(argv=None) -> int:
                lambda r, s, ref=ref_dist: np.testing.assert_array_equal(r.distances.get(),
                                                                         ref[s]), "budget")
               for st in strategies],
+            # workfront's and Bellman-Ford's pull rounds: one device loop, and (baseline)
+            # the shared text's rounds on device vectors that ran them before
+            *[(f"sssp {st} pull{how}, as_cupy", lambda s, G=G, st=st, fused=fused:
+               _pull(G, s, st, fused),
+               lambda r, s, ref=ref_dist: np.testing.assert_array_equal(r.distances.get(),
+                                                                        ref[s]), "budget")
+              for st in ("workfront", "bellman-ford")
+              for fused, how in ((True, ""), (False, " (rounds from Python)"))],
         ]:
             t0 = time.perf_counter()          # this run's first call (its kernels' compile)
             first = run(src[0])

@@ -149,6 +149,44 @@ def test_bellman_ford_device_loop(shape, big_lanes, monkeypatch):
         assert steps[-1].edges == int(G.out_degree[np.isfinite(c.distances)].sum())
 
 
+@pytest.mark.parametrize("strategy", ["workfront", "bellman-ford"])
+@pytest.mark.parametrize("big_lanes", [32, 1])
+def test_pull_rounds_device_loop(strategy, big_lanes, monkeypatch):
+    """``direction="pull"`` of workfront and Bellman-Ford as one device-resident launch
+    (``rules.cu``'s ``BF_PULL``): the CPU's answers on a scale-free, a grid and directed
+    graphs (their in-edges: Aᵀ), negative weights, round records in batches, hubs'
+    in-edges shared out (``BIG_LANES = 1``); every round reads every stored edge, the
+    last lowers nothing and the others something; workfront's frontier is what the last
+    round changed, Bellman-Ford's every vertex with a value; a negative cycle refused."""
+    from semiring_paths.generators import grid, kronecker
+    from semiring_paths.gpu.rules import RuleLoops
+
+    monkeypatch.setattr(RuleLoops, "RECORDS", 5)
+    monkeypatch.setattr(RuleLoops, "BIG_LANES", big_lanes)
+    rng = np.random.default_rng(3)
+    src, dst = rng.integers(0, 400, 3000), rng.integers(0, 400, 3000)
+    directed = sp.Graph.from_edges(src, dst, weights=rng.integers(1, 50, 3000).astype(float),
+                                   n_vertices=400)
+    for G in (kronecker(11, seed=4, weights=(1, 255)), grid(25, 30, seed=2, weights=(0, 9)),
+              directed,
+              sp.Graph.from_edges([0, 1, 0, 2], [1, 2, 2, 3], weights=[4.0, -3.0, 2.0, 1.0])):
+        s = int(np.argmax(G.out_degree))
+        r = sp.sssp(G, s, strategy=strategy, direction="pull", backend="gpu")
+        c = sp.sssp(G, s, strategy=strategy, direction="pull", backend="cpu")
+        np.testing.assert_array_equal(r.distances, c.distances)
+        steps = r.trace.steps
+        assert {st.direction for st in steps} == {"fused"}
+        assert {st.edges for st in steps} == {G.n_stored}
+        assert steps[-1].changed == 0 and all(st.changed > 0 for st in steps[:-1])
+        if strategy == "workfront":
+            assert [st.frontier for st in steps] == [1] + [st.changed for st in steps[:-1]]
+        else:
+            assert steps[-1].frontier == int(np.isfinite(c.distances).sum())
+    C = sp.Graph.from_edges([0, 1, 2, 2], [1, 2, 1, 3], weights=[1.0, 2.0, -3.5, 1.0])
+    with pytest.raises(sp.NegativeCycleError):
+        sp.sssp(C, 0, strategy=strategy, direction="pull", backend="gpu")
+
+
 @pytest.mark.parametrize("strategy", ["martin", "crauser", "crauser-economic",
                                       "near-far", "delta-stepping"])
 def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):

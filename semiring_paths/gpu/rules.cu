@@ -981,19 +981,28 @@ EACH_WEIGHT(RULE_ALL)
 // One cooperative launch runs the rounds with one grid barrier each: every thread keeps
 // the round number itself, adds its counts into the round's set of sums (three sets in
 // turn: thread 0 clears the next round's during this one, and every thread finished
-// reading it two barriers ago) and reads them back after the barrier.  Two shapes:
-//   EDGES: thread i relaxes edges i, i + stride, …, its row from `rows` (one read a
-//          stored edge, perfectly balanced and coalesced; 4 bytes an edge more);
-//   else:  `lanes` threads a vertex, a vertex of `big` edges or more (listed once, with
-//          its edge offset) shared out over every thread.
+// reading it two barriers ago) and reads them back after the barrier.  Three shapes:
+//   BF_EDGES:    thread i relaxes edges i, i + stride, …, its row from `rows` (one read a
+//                stored edge, perfectly balanced and coalesced; 4 bytes an edge more);
+//   BF_VERTICES: `lanes` threads a vertex, a vertex of `big` edges or more (listed once,
+//                with its edge offset) shared out over every thread;
+//   BF_PULL:     t = d min.+ A by in-edges, `direction="pull"` of workfront and
+//                Bellman-Ford (the CPU's pull rounds, 001's predecessor variant; indptr,
+//                indices and weights are Aᵀ by rows): `lanes` threads a vertex take the
+//                least d(u) + w over its in-edges and one of them lowers d(v) (no other
+//                thread writes it), a vertex of `big` in-edges or more has them shared
+//                out, each lowering d(v) itself.  A round reads every stored edge: a
+//                pull pass costs more than a push of half of them on Kronecker 22
+//                (benchmarks/pull_floor.py), so "auto" pushes on the device.
 // Negative weights are allowed: the atomic is then a CAS loop, and a round `limit` that
 // still lowers something means a negative cycle (ctl[BF_DONE] = 2).
 // ctl: round, records, done (for the host), then the three sets of sums (edges relaxed,
 // vertices lowered, vertices lowered from ∞: the host adds those up into the vertices
 // with a value at the start of each round, the round's frontier).
 enum { BF_ROUND = 0, BF_REC, BF_DONE, BF_SUMS, BF_SLOTS = BF_SUMS + 3 * 3 };
+enum { BF_EDGES = 0, BF_VERTICES, BF_PULL };
 
-template <class W, bool NONNEG, bool EDGES>
+template <class W, bool NONNEG, int SHAPE>
 __device__ void bellman_ford(const long long* __restrict__ indptr,
                              const vid_t* __restrict__ indices,
                              const W* __restrict__ weights, const vid_t* __restrict__ rows,
@@ -1030,7 +1039,7 @@ __device__ void bellman_ford(const long long* __restrict__ indptr,
             if (nd < __ldcg(&d[v])) lower(v, nd);
         };
         // ================= t = d min.+ A over the finite entries of d ; d = min(d, t)
-        if (EDGES) {
+        if (SHAPE == BF_EDGES) {
             // four edges a trip, their loads issued together (d through L2, __ldcg: the
             // values other SMs lowered, never a stale L1 line)
             for (long long k0 = tid; k0 < m; k0 += 4 * stride) {
@@ -1060,6 +1069,30 @@ __device__ void bellman_ford(const long long* __restrict__ indptr,
                 for (int j = 0; j < 4; ++j)
                     if (nd[j] < dv[j]) lower(v[j], nd[j]);
             }
+        } else if (SHAPE == BF_PULL) {
+            // t(v) = min over v's in-edges of d(u) + w, a group of `lanes` threads a vertex
+            // (its lanes' minima by shuffles within the group), lowered by its lane 0
+            const unsigned group = lanes == 32 ? 0xffffffffu
+                : ((1u << lanes) - 1u) << ((threadIdx.x & 31) & ~(unsigned)(lanes - 1));
+            for (long long v = gid; v < n; v += groups) {
+                long long start = indptr[v], end = indptr[v + 1];
+                if (end - start >= big) continue;            // shared out below
+                double best = RULE_INF;
+                for (long long k = start + lane; k < end; k += lanes)
+                    best = fmin(best, __ldcg(&d[indices[k]]) + as_f64(weights[k]));
+                for (int o = lanes / 2; o > 0; o /= 2)
+                    best = fmin(best, __shfl_xor_sync(group, best, o, lanes));
+                if (lane == 0 && best < __ldcg(&d[v])) lower((vid_t)v, best);
+            }
+            long long s = 0;
+            for (long long e = tid; e < big_edges; e += stride) {
+                s = slot_of(big_off, n_big, e, s);
+                vid_t v = big_v[s];
+                long long k = indptr[v] + (e - big_off[s]);
+                double nd = __ldcg(&d[indices[k]]) + as_f64(weights[k]);
+                if (nd < __ldcg(&d[v])) lower(v, nd);
+            }
+            edges = tid == 0 ? m : 0;                        // a pull reads every edge
         } else {
             for (long long u = gid; u < n; u += groups) {
                 long long start = indptr[u], end = indptr[u + 1];
@@ -1102,16 +1135,18 @@ __device__ void bellman_ford(const long long* __restrict__ indptr,
     }
 }
 
-#define BF_KERNEL(W, WTAG, NN, NNTAG, EDGES, STAG)                                          \
+#define BF_KERNEL(W, WTAG, NN, NNTAG, SHAPE, STAG)                                          \
 extern "C" __global__ void bellman_ford_##STAG##_##WTAG##NNTAG(                            \
         const long long* indptr, const vid_t* indices, const W* weights, const vid_t* rows, \
         vid_t n, long long m, double* d, long long* stamp, long long* ctl, long long* stats,\
         long long cap, int lanes, const vid_t* big_v, const long long* big_off,             \
         long long n_big, long long big_edges, long long big, long long limit) {             \
-    bellman_ford<W, NN, EDGES>(indptr, indices, weights, rows, n, m, d, stamp, ctl, stats, \
+    bellman_ford<W, NN, SHAPE>(indptr, indices, weights, rows, n, m, d, stamp, ctl, stats, \
                                cap, lanes, big_v, big_off, n_big, big_edges, big, limit);   \
 }
 #define BF_ALL(W, WTAG)                                                                      \
-    BF_KERNEL(W, WTAG, true, _nn, true, edges) BF_KERNEL(W, WTAG, false, , true, edges)    \
-    BF_KERNEL(W, WTAG, true, _nn, false, vertices) BF_KERNEL(W, WTAG, false, , false, vertices)
+    BF_KERNEL(W, WTAG, true, _nn, BF_EDGES, edges) BF_KERNEL(W, WTAG, false, , BF_EDGES, edges) \
+    BF_KERNEL(W, WTAG, true, _nn, BF_VERTICES, vertices)                                    \
+    BF_KERNEL(W, WTAG, false, , BF_VERTICES, vertices)                                      \
+    BF_KERNEL(W, WTAG, true, _nn, BF_PULL, pull) BF_KERNEL(W, WTAG, false, , BF_PULL, pull)
 EACH_WEIGHT(BF_ALL)

@@ -366,11 +366,22 @@ class RuleLoops:
     # ----------------------------------------------------------------- Bellman-Ford
     @cached_property
     def _big_vertices(self):
-        """``(vertices, edge offsets, edges)`` of the vertices with ``BIG_LANES × lanes``
-        edges or more, whose edges a Bellman-Ford round shares out over every thread."""
+        """``(vertices, edge offsets, count, edges, big)`` of the vertices with ``BIG_LANES
+        × lanes`` out-edges or more, whose edges a Bellman-Ford round shares out over
+        every thread."""
+        return self._big_rows(self.degree)
+
+    @cached_property
+    def _big_in_vertices(self):
+        """... and those with as many in-edges (a pull round's rows: Aᵀ's)."""
+        if not self.graph.directed:
+            return self._big_vertices
+        return self._big_rows(cp.diff(self._transposed(None)[0]))
+
+    def _big_rows(self, degree):
         big = self._big
-        v = cp.flatnonzero(self.degree >= big)
-        deg = self.degree[v]
+        v = cp.flatnonzero(degree >= big)
+        deg = degree[v]
         off = cp.cumsum(deg) - deg
         total = int(deg.sum().get()) if v.size else 0
         return (v.astype(self.vid) if v.size else cp.zeros(1, self.vid),
@@ -394,25 +405,32 @@ class RuleLoops:
         need = self.graph.n_stored * np.dtype(self.vid).itemsize
         return "edges" if need * 10 < cp.cuda.runtime.memGetInfo()[0] else "vertices"
 
-    def _bellman_ford(self, source: int, trace):
+    def _bellman_ford(self, source: int, trace, pull: bool = False,
+                      workfront: bool = False):
         """Bellman-Ford rounds in one device-resident launch (relaunched only when the
-        round records fill); ``NegativeCycleError`` when round n still lowers a value."""
+        round records fill); ``NegativeCycleError`` when round n still lowers a value.
+        ``pull``: each round by in-edges through all of ``d`` (``BF_PULL``), the pull
+        rounds of Bellman-Ford and of workfront (``workfront``: its trace, each round's
+        frontier what the last one changed)."""
         n, m = self.n, self.graph.n_stored
         d, stamp = cp.empty(n, cp.float64), cp.empty(n, cp.int64)
         ctl, = self._small_state(np.zeros(K.BF_SLOTS, np.int64))
         self._init_search(source, ((d, np.inf, 0.0), (stamp, -1, -1)))
         stats = cp.empty((self.RECORDS, 3), cp.int64)
-        shape = self._bf_shape()
+        shape = "pull" if pull else self._bf_shape()
         rows = self._edge_rows if shape == "edges" else cp.zeros(1, self.vid)
-        big_v, big_off, n_big, big_edges, big = self._big_vertices
+        big_v, big_off, n_big, big_edges, big = (self._big_in_vertices if pull
+                                                 else self._big_vertices)
+        matrix = self._transposed(None) if pull else (self.indptr, self.indices, self.weights)
         nn = "" if self.graph.has_negative_weights else "_nn"
         kernel = self._rules.get_function(f"bellman_ford_{shape}_{self.weight_tag}{nn}")
         grid, block = self._wide_grid(kernel, self.BF_BLOCKS_PER_SM)
         lanes = self.LANES or self._lanes
-        args = (self.indptr, self.indices, self.weights, rows, self.vid(n), np.int64(m), d,
-                stamp, ctl, stats, np.int64(self.RECORDS), np.int32(lanes), big_v, big_off,
-                np.int64(n_big), np.int64(big_edges), np.int64(big), np.int64(max(n, 1)))
+        args = (*matrix, rows, self.vid(n), np.int64(m), d, stamp, ctl, stats,
+                np.int64(self.RECORDS), np.int32(lanes), big_v, big_off, np.int64(n_big),
+                np.int64(big_edges), np.int64(big), np.int64(max(n, 1)))
         valued = 1                    # vertices with a value when the next round starts
+        last = 1                      # ... and those the last round changed (workfront)
         while True:
             t0 = time.perf_counter()
             kernel(grid, block, args)
@@ -421,10 +439,11 @@ class RuleLoops:
             if got:
                 s = stats[:got].get()
                 ends = valued + np.cumsum(s[:, 2])
-                trace.add_many(frontier=np.r_[valued, ends[:-1]], edges=s[:, 0],
-                               changed=s[:, 1], seconds=(time.perf_counter() - t0) / got,
-                               direction="fused")
-                valued = int(ends[-1])
+                front = (np.r_[last, s[:-1, 1]] if workfront
+                         else np.r_[valued, ends[:-1]])
+                trace.add_many(frontier=front, edges=s[:, 0], changed=s[:, 1],
+                               seconds=(time.perf_counter() - t0) / got, direction="fused")
+                valued, last = int(ends[-1]), int(s[-1, 1])
                 zero_slot(ctl, K.BF_REC)
             if state[K.BF_DONE] == 2:
                 raise NegativeCycleError.reachable_from(source)

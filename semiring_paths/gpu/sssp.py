@@ -5,8 +5,9 @@ non-negative doubles (a CAS loop where weights can be negative).  A small round 
 edge count, at most ``SMALL_ROUND`` vertices) costs two launches and one 16-byte read; a
 big one lists what improved by one scan of n flags.  High-diameter searches finish in a
 device tail (``tails.cu``).  Near-Far, Δ-stepping, Martín and both Crausers run as one
-device-resident loop each (``rules.py``).  Everything else (light-first, other semirings,
-pull) runs the shared text of ``algorithms/sssp.py`` on device vectors (``vectors.py``).
+device-resident loop each (``rules.py``), as do the pull rounds of workfront and
+Bellman-Ford.  Everything else (light-first, other semirings, the other strategies' pull)
+runs the shared text of ``algorithms/sssp.py`` on device vectors (``vectors.py``).
 """
 
 from __future__ import annotations
@@ -185,12 +186,28 @@ class FusedSSSP(RuleLoops):
             return "crauser-economic"
         return "near-far" if self._banded_here() else "workfront"
 
+    #: workfront's and Bellman-Ford's pull rounds as one device loop (False: the shared
+    #: text's rounds on device vectors, as before; ``bench_gpu.py`` times both)
+    FUSED_PULL: ClassVar[bool] = True
+
     def fused(self, strategy: str, semiring, direction: str, delta: float | None = None):
         """Under min_plus, pushing (``"auto"`` pushes here): ``workfront`` as one
         edge-balanced kernel a round with device tails; ``bellman-ford`` and the
         threshold strategies (near-far, Δ-stepping, Martín, Crauser, economic) as one
-        device-resident loop each (``rules.py``); None otherwise."""
-        if semiring.name != "min_plus" or direction not in ("push", "auto"):
+        device-resident loop each (``rules.py``).  Pulling (``direction="pull"``), as the
+        CPU's loops do: workfront and Bellman-Ford as one device-resident loop of pull
+        rounds through all of ``d`` (``rules.cu``'s ``BF_PULL``).  None otherwise."""
+        if semiring.name != "min_plus":
+            return None
+        if direction == "pull":
+            if strategy not in ("workfront", "bellman-ford") or not self.FUSED_PULL:
+                return None
+
+            def pull(source, semiring, trace, delta=None, direction="pull"):
+                return self._bellman_ford(source, trace, pull=True,
+                                          workfront=strategy == "workfront"), None
+            return pull
+        if direction not in ("push", "auto"):
             return None
         if strategy in RULES and not self.graph.has_negative_weights:
             def rules(source, semiring, trace, delta=delta, direction="push"):
