@@ -662,6 +662,51 @@ def test_search_generators_make_their_items_with_the_collector_off():
     assert any(obj is items[-1] for obj in gc.get_objects(generation=2))
 
 
+
+@pytest.mark.parametrize("fn, kwargs", [
+    (nx.all_pairs_shortest_path, {}), (nx.all_pairs_shortest_path_length, {}),
+    (nx.all_pairs_dijkstra, {}), (nx.all_pairs_dijkstra_path, {}),
+    (nx.all_pairs_dijkstra_path_length, {}), (nx.all_pairs_bellman_ford_path, {}),
+    (nx.all_pairs_bellman_ford_path_length, {}), (nx.all_pairs_all_shortest_paths, {}),
+    (nx.shortest_path, {}), (nx.shortest_path_length, {"weight": "weight"})])
+def test_all_pairs_generators_make_each_item_apart(fn, kwargs):
+    """An all-pairs generator makes one source's answer at a time (lazily, as NetworkX
+    yields them), each with the collector held off and handed out with it back on, into
+    the oldest generation (``registry.made_apart``)."""
+    import gc
+    import inspect
+
+    from semiring_paths.networkx.registry import made_apart
+
+    G = nx.path_graph(400)
+    nx.set_edge_attributes(G, 1, "weight")
+    made = []
+    it = fn(G, backend="semiring_paths", **kwargs)
+    assert it.gi_code is made_apart.__code__
+    assert inspect.getgeneratorstate(it) == inspect.GEN_CREATED         # not started
+    gc.collect()
+    young = gc.get_stats()[0]["collections"]
+    for v, item in it:
+        assert gc.isenabled()
+        made.append((v, item))
+    assert gc.get_stats()[0]["collections"] - young < 5      # not one a few hundred lists
+    assert made == list(fn(G, **kwargs))
+    last = made[-1][1]                   # (a dict of ints only is not tracked at all)
+    assert not gc.is_tracked(last) or any(obj is last for obj in gc.get_objects(generation=2))
+    seen = []
+
+    def items():
+        seen.append(gc.isenabled())
+        yield 1
+        seen.append(gc.isenabled())
+        raise ValueError("after the first item, as a generator raises it")
+
+    apart = made_apart(items())
+    assert seen == [] and next(apart) == 1 and seen == [False] and gc.isenabled()
+    with pytest.raises(ValueError, match="after the first"):
+        next(apart)
+    assert seen == [False, False] and gc.isenabled()
+
 def test_small_reach_calls_leave_the_weight_scan(monkeypatch):
     """A search whose sources reach few vertices goes to NetworkX under the priority
     without a pass over every weight; named explicitly, it scans them then (a negative

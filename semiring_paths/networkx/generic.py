@@ -71,7 +71,7 @@ def _path_form(a: dict) -> str | None:
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=lambda a: a.get("method") == "dijkstra",
-                    can_run=_path_form,
+                    can_run=_path_form, each=True,
                     declines=("an unknown method", "weighted paths to a target alone"))
 def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
     if method not in ("dijkstra", "bellman-ford"):
@@ -102,7 +102,7 @@ def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=lambda a: a.get("method") == "dijkstra",
-                    can_run=_known_method, declines=("an unknown method",))
+                    can_run=_known_method, each=True, declines=("an unknown method",))
 def shortest_path_length(G, source=None, target=None, weight=None, method="dijkstra"):
     G = _sp(G)
     if method not in ("dijkstra", "bellman-ford"):
@@ -267,7 +267,8 @@ def single_source_all_shortest_paths(G, source, weight=None, method="dijkstra"):
         yield v, list(lists.paths(v))
 
 
-@networkx_algorithm(weight_arg="weight", dijkstra=_all_paths_dijkstra, doc=_ALL_PATHS_DOC)
+@networkx_algorithm(weight_arg="weight", dijkstra=_all_paths_dijkstra, each=True,
+                    doc=_ALL_PATHS_DOC)
 def all_pairs_all_shortest_paths(G, weight=None, method="dijkstra"):
     G = _sp(G)
     for v in G.nodes:

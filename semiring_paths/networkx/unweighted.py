@@ -53,7 +53,7 @@ def single_target_shortest_path(G, target, cutoff=None):
     return _bfs_paths(G, _node(G, target, "Target {} not in G"), target, cutoff, True)
 
 
-@networkx_algorithm(doc=BFS_REPLAYED)
+@networkx_algorithm(each=True, doc=BFS_REPLAYED)
 def all_pairs_shortest_path(G, cutoff=None):
     G = _sp(G)
     for v in G.nodes:
@@ -78,7 +78,7 @@ def bidirectional_shortest_path(G, source, target):
     return G.labels(path)
 
 
-@networkx_algorithm()
+@networkx_algorithm(each=True)
 def all_pairs_shortest_path_length(G, cutoff=None):
     return all_pairs_lengths(_sp(G), None, cutoff)
 

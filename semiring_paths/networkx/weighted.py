@@ -361,14 +361,14 @@ def bellman_ford_lists(G: SemiringPathsGraph, source, weight, heuristic: bool = 
     return first, ptr, plen, pred, dist, g
 
 
-@networkx_algorithm(weight_arg="weight")
+@networkx_algorithm(weight_arg="weight", each=True)
 def all_pairs_bellman_ford_path_length(G, weight="weight"):
     G = _sp(G)
     for v in G.nodes:
         yield v, single_source_bellman_ford_path_length._implementation(G, v, weight)
 
 
-@networkx_algorithm(weight_arg="weight")
+@networkx_algorithm(weight_arg="weight", each=True)
 def all_pairs_bellman_ford_path(G, weight="weight"):
     G = _sp(G)
     for v in G.nodes:
@@ -493,7 +493,7 @@ def johnson(G, weight="weight"):
             for i, d, _ in _distance_rows(G, list(range(n)), weight, graph=g)}
 
 
-@networkx_algorithm(weight_arg="weight", dijkstra=True)
+@networkx_algorithm(weight_arg="weight", dijkstra=True, each=True)
 def all_pairs_dijkstra_path_length(G, cutoff=None, weight="weight"):
     return all_pairs_lengths(_sp(G), weight, cutoff)
 
@@ -555,7 +555,7 @@ def dijkstra_lists(G: SemiringPathsGraph, source, weight, cutoff=None):
     return seen, starts[:-1], np.diff(starts), tails, (order, first_pred, d, g)
 
 
-@networkx_algorithm(weight_arg="weight", dijkstra=True)
+@networkx_algorithm(weight_arg="weight", dijkstra=True, each=True)
 def all_pairs_dijkstra(G, cutoff=None, weight="weight"):
     G = _sp(G)
     for i, d, g in _distance_rows(G, list(range(len(G))), weight):
@@ -564,7 +564,7 @@ def all_pairs_dijkstra(G, cutoff=None, weight="weight"):
         yield G.nodes[i], _lengths_and_paths(G, [i], d, g, weight)
 
 
-@networkx_algorithm(weight_arg="weight", dijkstra=True)
+@networkx_algorithm(weight_arg="weight", dijkstra=True, each=True)
 def all_pairs_dijkstra_path(G, cutoff=None, weight="weight"):
     G = _sp(G)
     for i, d, _ in _distance_rows(G, list(range(len(G))), weight):
