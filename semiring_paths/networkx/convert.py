@@ -516,7 +516,14 @@ def _bfs_order(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_l
 
 def all_pairs_lengths(G, weight, cutoff) -> Iterator:
     """``(label, {label: distance})`` per source, each dict in NetworkX's order (its BFS
-    or Dijkstra; by distance where weights are negative)."""
+    or Dijkstra; by distance where weights are negative).  Hop counts come from NetworkX's
+    BFS compiled, a pass a source (``bfs_lengths``): its queue is the dict's order, so
+    no search over blocks of sources and no replay over it (all pairs: jagmesh7 185 →
+    103 ms, polblogs 321 → 164 ms)."""
+    if weight is None:
+        for i in range(len(G)):
+            yield G.nodes[i], bfs_lengths(G, [i], cutoff=cutoff)
+        return
     for i, d, g in _distance_rows(G, list(range(len(G))), weight):
         if weight is not None and g.has_negative_weights:
             yield G.nodes[i], _length_dict(G, d, g, cutoff)
