@@ -126,6 +126,7 @@ def single_source(s, t, w):
         "bellman_ford_predecessor_and_distance": ((s,), W),
         "negative_edge_cycle": ((), W),
         "find_negative_cycle": ((s,), W),
+        "goldberg_radzik": ((s,), W),
         "bfs_layers": ((s,), {}),
         "bfs_edges": ((s,), {}),
         "bfs_predecessors": ((s,), {}),

@@ -287,6 +287,56 @@ def test_random_graphs_match_networkx(g):
     same(nx.floyd_warshall_predecessor_and_distance, M)
 
 
+@given(nx_graphs(), st.lists(st.integers(0, 2**40), min_size=14, max_size=14, unique=True),
+       st.sampled_from(["indices", "big", "colliding"]))
+def test_goldberg_radzik_replays_networkx_set_order(g, big, labels):
+    """Goldberg-Radzik takes its DFS roots in a Python set's order: on graphs labelled by
+    non-negative ints (0 … n−1; large ones, whose hashes spread over the set's table; or
+    multiples of 1 024, which all start at slot 0 and take the probes and jumps) the
+    replay gives NetworkX's answer, dict orders, value types and cycle errors, with
+    weights shifted negative and as multigraphs too; str labels are declined, with why.
+    (Checked to fail with the roots taken in reverse table order.)"""
+    from semiring_paths.networkx import dispatch_counts
+
+    G, s, _ = g
+    nx.config.warnings_to_ignore.add("cache")
+    ints = {v: {"indices": i, "big": big[i], "colliding": 1024 * i}[labels]
+            for i, v in enumerate(G)}
+    H = nx.relabel_nodes(G, ints)
+    N = H.copy()
+    for _, _, d in N.edges(data=True):
+        d["weight"] -= 2
+    before = dispatch_counts["goldberg_radzik"]
+    for X in (H, N, nx.MultiDiGraph(N) if N.is_directed() else nx.MultiGraph(N)):
+        same(nx.goldberg_radzik, X, ints[s])
+        same(nx.goldberg_radzik, X, ints[s], weight=None)
+    assert dispatch_counts["goldberg_radzik"] > before
+    why = nxb.BackendInterface.can_run("goldberg_radzik", (G, s), {})
+    assert isinstance(why, str) and "non-negative ints" in why
+
+
+def test_goldberg_radzik_set_order_on_colliding_and_large_sets():
+    """The set replay where its details decide the order: 600 random graphs of up to 60
+    vertices labelled by multiples of 1 024 (every label starts at slot 0: the nine
+    linear probes, then the perturbed jumps; checked to fail with three probes), and a
+    round relabeling 60 000 vertices (the table growing by 2·used past 50 000)."""
+    rng = np.random.default_rng(11)
+    nx.config.warnings_to_ignore.add("cache")
+    for _ in range(600):
+        n = int(rng.integers(1, 61))
+        G = nx.DiGraph() if rng.random() < 0.7 else nx.Graph()
+        labels = [1024 * i for i in range(n)]
+        G.add_nodes_from(labels)
+        for _ in range(int(rng.integers(0, 4 * n + 1))):
+            u, v = rng.choice(n, 2)
+            G.add_edge(labels[u], labels[v], weight=int(rng.integers(-3, 21)))
+        same(nx.goldberg_radzik, G, labels[int(rng.integers(n))])
+    star = nx.DiGraph()
+    star.add_weighted_edges_from((0, i, int(rng.integers(1, 9))) for i in range(1, 60_001))
+    star.add_weighted_edges_from((i, i + 1, -1) for i in range(1, 60_000, 7))
+    same(nx.goldberg_radzik, star, 0)
+
+
 @pytest.mark.parametrize("directed", [False, True])
 def test_generators_raise_when_iterated_as_networkx_does(directed):
     """NetworkX's BFS generators run nothing until iterated: a missing source raises

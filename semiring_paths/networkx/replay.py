@@ -634,3 +634,190 @@ def walk_paths(begin, size, tails, source, stack_v, stack_i, seen, top, max_path
             seen[node] = False
             top -= 1
     return flat[:used], ends[:k], top
+
+
+# ------------------------------------------------------------- Goldberg–Radzik
+# NetworkX's goldberg_radzik takes its DFS roots in the iteration order of a Python set
+# (the vertices relabeled in the last round) and its dict order from those DFSs: for
+# integer labels that order is CPython's set table (a label's hash is itself), which the
+# functions below keep as CPython's setobject.c does: open addressing from hash & mask,
+# nine linear probes then a perturbed jump (i·5 + 1 + perturb, perturb >>= 5), a resize
+# to the first power of two over 4·used (2·used past 50 000) once fill·5 ≥ mask·3, the
+# entries of a resize or a copy reinserted in table order, and a copy (``set - keys``,
+# ``PySet_New``) presized to over 2·used when used·5 ≥ 21, or slot for slot where the
+# sizes agree.
+SET_MIN, SET_PROBES, SET_SHIFT = 8, 9, 5
+
+
+@njit(cache=True)
+def _set_put(tab, keys, h, v):
+    """``set_insert_clean``: v (hash h) into the first empty slot of its probe sequence."""
+    mask = np.uint64(tab.size - 1)
+    perturb = np.uint64(h)
+    i = np.uint64(h) & mask
+    while True:
+        if tab[i] < 0:
+            tab[i] = v
+            keys[i] = h
+            return
+        if i + np.uint64(SET_PROBES) <= mask:
+            for j in range(1, SET_PROBES + 1):
+                if tab[i + np.uint64(j)] < 0:
+                    tab[i + np.uint64(j)] = v
+                    keys[i + np.uint64(j)] = h
+                    return
+        perturb >>= np.uint64(SET_SHIFT)
+        i = (i * np.uint64(5) + np.uint64(1) + perturb) & mask
+
+
+@njit(cache=True)
+def _set_sized(tab, keys, minused):
+    """``set_table_resize``: a table of the first power of two over ``minused``, the
+    entries reinserted in table order."""
+    size = SET_MIN
+    while size <= minused:
+        size <<= 1
+    new = np.full(size, -1, np.int64)
+    new_keys = np.zeros(size, np.int64)
+    for i in range(tab.size):
+        if tab[i] >= 0:
+            _set_put(new, new_keys, keys[i], tab[i])
+    return new, new_keys
+
+
+@njit(cache=True)
+def _set_add(tab, keys, used, h, v):
+    """``set.add``: ``(tab, keys, used)`` with v (hash h) in, if it was not."""
+    mask = np.uint64(tab.size - 1)
+    perturb = np.uint64(h)
+    i = np.uint64(h) & mask
+    while True:
+        probes = SET_PROBES if i + np.uint64(SET_PROBES) <= mask else 0
+        for j in range(probes + 1):
+            at = i + np.uint64(j)
+            if tab[at] < 0:
+                tab[at] = v
+                keys[at] = h
+                used += 1
+                if used * 5 >= int(mask) * 3:
+                    tab, keys = _set_sized(tab, keys, used * 2 if used > 50000 else used * 4)
+                return tab, keys, used
+            if tab[at] == v:
+                return tab, keys, used
+        perturb >>= np.uint64(SET_SHIFT)
+        i = (i * np.uint64(5) + np.uint64(1) + perturb) & mask
+
+
+@njit(cache=True)
+def _set_copy(tab, keys, used):
+    """``PySet_New(s)`` (``set_merge`` into an empty set): the copy's table."""
+    size = SET_MIN
+    if used * 5 >= (SET_MIN - 1) * 3:
+        while size <= used * 2:
+            size <<= 1
+    if size == tab.size:
+        return tab.copy()
+    new = np.full(size, -1, np.int64)
+    new_keys = np.zeros(size, np.int64)
+    for i in range(tab.size):
+        if tab[i] >= 0:
+            _set_put(new, new_keys, keys[i], tab[i])
+    return new
+
+
+@njit(cache=True)
+def goldberg_radzik_replay(indptr, indices, wts, hashes, s):
+    """NetworkX's ``goldberg_radzik`` from ``s`` over its adjacency order and the labels'
+    hashes: ``(d, pred, order, cycle)`` — values in its summation order, each vertex's
+    predecessor (-1: the source, -2: none), the order vertices entered its ``pred`` dict,
+    and whether its DFS met a cycle of negative reduced cost (NetworkXUnbounded)."""
+    n = indptr.size - 1
+    d = np.full(n, np.inf)
+    d[s] = 0.0
+    pred = np.full(n, -2, np.int64)
+    pred[s] = -1
+    order = np.empty(n, np.int64)
+    order[0] = s
+    k = 1
+    negc = np.full(n, -1, np.int64)               # neg_count (-1: not in it)
+    touched = np.empty(n, np.int64)
+    in_stack = np.zeros(n, np.bool_)
+    stack_v = np.empty(n + 1, np.int64)
+    stack_e = np.empty(n + 1, np.int64)
+    to_scan = np.empty(2 * n + 1, np.int64)      # a root visited before comes again
+    tab = np.full(SET_MIN, -1, np.int64)          # relabeled = {source}
+    keys = np.zeros(SET_MIN, np.int64)
+    tab, keys, used = _set_add(tab, keys, 0, hashes[s], s)
+    while used:
+        # ---- topo_sort: DFS over edges of non-positive reduced cost, from each vertex
+        #      of relabeled - neg_count.keys() (a copy of relabeled) in its table order
+        roots = _set_copy(tab, keys, used)
+        nt = 0
+        ns = 0
+        for r in range(roots.size):
+            u0 = roots[r]
+            if u0 < 0:
+                continue
+            du = d[u0]
+            neg = False
+            for j in range(indptr[u0], indptr[u0 + 1]):
+                if not du + wts[j] >= d[indices[j]]:
+                    neg = True
+                    break
+            if not neg:
+                continue
+            if negc[u0] < 0:
+                touched[nt] = u0
+                nt += 1
+            negc[u0] = 0
+            top = 0
+            stack_v[0] = u0
+            stack_e[0] = indptr[u0]
+            in_stack[u0] = True
+            while top >= 0:
+                u = stack_v[top]
+                e = stack_e[top]
+                if e == indptr[u + 1]:
+                    to_scan[ns] = u
+                    ns += 1
+                    top -= 1
+                    in_stack[u] = False
+                    continue
+                stack_e[top] = e + 1
+                v = indices[e]
+                t = d[u] + wts[e]
+                if t < d[v]:
+                    d[v] = t
+                    if pred[v] == -2:
+                        order[k] = v
+                        k += 1
+                    pred[v] = u
+                    if negc[v] < 0:
+                        negc[v] = negc[u] + 1
+                        touched[nt] = v
+                        nt += 1
+                        top += 1
+                        stack_v[top] = v
+                        stack_e[top] = indptr[v]
+                        in_stack[v] = True
+                    elif in_stack[v] and negc[u] + 1 > negc[v]:
+                        return d, pred, order[:k], True
+        for i in range(nt):
+            negc[touched[i]] = -1
+        # ---- relax: the out-edges of to_scan, reversed (topological order)
+        tab = np.full(SET_MIN, -1, np.int64)
+        keys = np.zeros(SET_MIN, np.int64)
+        used = 0
+        for i in range(ns - 1, -1, -1):
+            u = to_scan[i]
+            du = d[u]
+            for j in range(indptr[u], indptr[u + 1]):
+                v = indices[j]
+                if du + wts[j] < d[v]:
+                    d[v] = du + wts[j]
+                    if pred[v] == -2:
+                        order[k] = v
+                        k += 1
+                    pred[v] = u
+                    tab, keys, used = _set_add(tab, keys, used, hashes[v], v)
+    return d, pred, order[:k], False

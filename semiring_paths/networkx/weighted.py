@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import sys
 
 import networkx as nx
 import numpy as np
@@ -24,7 +25,12 @@ from .convert import (
     tree_paths,
 )
 from .registry import adjacency_weights, networkx_algorithm, weight_facts
-from .replay import bellman_ford_order, predecessor_replay, settle_order
+from .replay import (
+    bellman_ford_order,
+    goldberg_radzik_replay,
+    predecessor_replay,
+    settle_order,
+)
 from .replay import bidirectional_dijkstra as _two_heaps
 
 #: up to this many sources, nearest-source distances are the minimum of one search from
@@ -447,6 +453,60 @@ def find_negative_cycle(G, source, weight="weight"):
     if cycle is None:     # where NetworkX's walk finds none, its own code says what next
         return nx.find_negative_cycle.orig_func(G.nx, source, weight)
     return cycle
+
+
+#: a Python int's hash is itself below this (CPython's modulus, 2**61 - 1 on 64 bits)
+HASH_MODULUS = sys.hash_info.modulus
+_HASHED = ("semiring_paths", "labels hash to themselves")
+
+
+def _self_hashed(a: dict) -> str | None:
+    """``goldberg_radzik``'s ``can_run``: NetworkX takes its DFS roots in a Python set's
+    order, which follows the labels' hashes: served where every label is a non-negative
+    int below ``HASH_MODULUS`` (its own hash; a str's changes with the interpreter's
+    seed), on CPython (whose set table the replay keeps).  Checked once per graph."""
+    G = getattr(a.get("G"), "nx", a.get("G"))
+    if G is None or sys.implementation.name != "cpython":
+        return None if G is None else "a Python set's order is CPython's to replay"
+    cache = getattr(G, "__networkx_cache__", None)
+    ok = cache.get(_HASHED) if cache is not None else None
+    if ok is None:
+        ok = all(type(v) is int and 0 <= v < HASH_MODULUS for v in G)
+        if cache is not None:
+            cache[_HASHED] = ok
+    return None if ok else ("labels that are not non-negative ints are left to NetworkX "
+                            "(its DFS roots follow a Python set's order, that is their "
+                            "hashes)")
+
+
+@networkx_algorithm(weight_arg="weight", can_run=_self_hashed, doc=(
+        "NetworkX's Goldberg-Radzik compiled over the converted adjacency, its DFS roots "
+        "in the order of the Python set it takes them from (CPython's set table, "
+        "replayed)."), declines=(
+        "labels that are not non-negative ints (the DFS roots follow a Python set's "
+        "order)",))
+def goldberg_radzik(G, source, weight="weight"):
+    """NetworkX's Goldberg-Radzik run compiled (``replay.goldberg_radzik_replay``): its
+    rounds of a DFS over edges of non-positive reduced cost from each vertex the last
+    round relabeled, in the iteration order of its set of them, then the relaxation in
+    topological order; values in its summation order, its ``pred`` dict's order."""
+    G = _sp(G)
+    s = _node(G, source, "Node {} is not found in the graph")
+    if G.negative_self_loop(weight):
+        raise nx.NetworkXUnbounded("Negative cycle detected.")
+    if len(G) == 1:
+        return {source: None}, {source: 0}
+    indptr, indices = G.adjacency(False)
+    hashes = (np.arange(len(G)) if G._labels_are_indices
+              else np.asarray(G.nodes, np.int64))
+    d, pred, order, cycle = goldberg_radzik_replay(
+        indptr, indices, G.adjacency_weights(weight), hashes, s)
+    if cycle:
+        raise nx.NetworkXUnbounded("Negative cycle detected.")
+    nodes = G.nodes
+    preds = dict(zip(G.labels(order), [None if p < 0 else nodes[p]
+                                       for p in pred[order].tolist()]))
+    return preds, _as_dict(G, order, d, G.graph(weight), [s], np.maximum(pred, -1), weight)
 
 
 def _johnson_exact(a: dict) -> str | None:
