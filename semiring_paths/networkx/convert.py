@@ -525,7 +525,7 @@ def all_pairs_lengths(G, weight, cutoff) -> Iterator:
             yield G.nodes[i], bfs_lengths(G, [i], cutoff=cutoff)
         return
     for i, d, g in _distance_rows(G, list(range(len(G))), weight):
-        if weight is not None and g.has_negative_weights:
+        if g.has_negative_weights:
             yield G.nodes[i], _length_dict(G, d, g, cutoff)
         else:
             yield G.nodes[i], _ordered_lengths(G, [i], d, g, weight, cutoff=cutoff)

@@ -671,12 +671,19 @@ def _set_put(tab, keys, h, v):
 
 
 @njit(cache=True)
-def _set_sized(tab, keys, minused):
-    """``set_table_resize``: a table of the first power of two over ``minused``, the
-    entries reinserted in table order."""
+def _set_size(minused):
+    """The first power of two over ``minused``, at least ``SET_MIN`` (a table's size)."""
     size = SET_MIN
     while size <= minused:
         size <<= 1
+    return size
+
+
+@njit(cache=True)
+def _set_sized(tab, keys, minused):
+    """``set_table_resize``: a table of ``_set_size(minused)`` slots, the entries
+    reinserted in table order."""
+    size = _set_size(minused)
     new = np.full(size, -1, np.int64)
     new_keys = np.zeros(size, np.int64)
     for i in range(tab.size):
@@ -710,19 +717,12 @@ def _set_add(tab, keys, used, h, v):
 
 @njit(cache=True)
 def _set_copy(tab, keys, used):
-    """``PySet_New(s)`` (``set_merge`` into an empty set): the copy's table."""
-    size = SET_MIN
-    if used * 5 >= (SET_MIN - 1) * 3:
-        while size <= used * 2:
-            size <<= 1
-    if size == tab.size:
+    """``PySet_New(s)`` (``set_merge`` into an empty set): the copy's table, presized
+    over 2·used from 5 entries, slot for slot where its size is the original's."""
+    minused = used * 2 if used * 5 >= (SET_MIN - 1) * 3 else 0
+    if _set_size(minused) == tab.size:
         return tab.copy()
-    new = np.full(size, -1, np.int64)
-    new_keys = np.zeros(size, np.int64)
-    for i in range(tab.size):
-        if tab[i] >= 0:
-            _set_put(new, new_keys, keys[i], tab[i])
-    return new
+    return _set_sized(tab, keys, minused)[0]
 
 
 @njit(cache=True)

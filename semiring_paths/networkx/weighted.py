@@ -353,15 +353,23 @@ def bellman_ford_predecessor_and_distance(G, source, target=None, weight="weight
                      _setters((ptr, pred, plen), len(G)), weight))
 
 
+def _negative_weight_checks(G: SemiringPathsGraph, source, weight) -> int | None:
+    """What NetworkX's Bellman-Ford and Goldberg-Radzik check before they run: the
+    source's index (NodeNotFound), NetworkXUnbounded for a negative self-loop; None for
+    a graph of one vertex (their answers are fixed)."""
+    s = _node(G, source, "Node {} is not found in the graph")
+    if G.negative_self_loop(weight):
+        raise nx.NetworkXUnbounded("Negative cycle detected.")
+    return None if len(G) == 1 else s
+
+
 def bellman_ford_lists(G: SemiringPathsGraph, source, weight, heuristic: bool = False):
     """``bellman_ford_predecessor_and_distance``'s lists as arrays, with its checks:
     ``(keys, begin, size, tails, dist, graph)`` (vertex v's list ``tails[begin[v]:
     begin[v] + size[v]]``, in NetworkX's orders); None for a graph of one vertex (its
     answer is fixed)."""
-    s = _node(G, source, "Node {} is not found in the graph")
-    if G.negative_self_loop(weight):
-        raise nx.NetworkXUnbounded("Negative cycle detected.")
-    if len(G) == 1:
+    s = _negative_weight_checks(G, source, weight)
+    if s is None:
         return None
     dist, first, (ptr, pred, plen), g = _bellman_ford(G, s, weight, heuristic)
     return first, ptr, plen, pred, dist, g
@@ -491,10 +499,8 @@ def goldberg_radzik(G, source, weight="weight"):
     round relabeled, in the iteration order of its set of them, then the relaxation in
     topological order; values in its summation order, its ``pred`` dict's order."""
     G = _sp(G)
-    s = _node(G, source, "Node {} is not found in the graph")
-    if G.negative_self_loop(weight):
-        raise nx.NetworkXUnbounded("Negative cycle detected.")
-    if len(G) == 1:
+    s = _negative_weight_checks(G, source, weight)
+    if s is None:
         return {source: None}, {source: 0}
     indptr, indices = G.adjacency(False)
     hashes = (np.arange(len(G)) if G._labels_are_indices
