@@ -58,10 +58,14 @@ def backend(request):
     # near-far and Δ-stepping: the banded kernels with 4-byte ids (on any graph), the
     # rule loop with 8-byte ids (on graphs this small); test_gpu.py checks both at both
     GPUBackend.BANDED_TWO = "always" if request.param == "gpu" else "auto"
+    # the fused loops on the degree-ordered copy (gpu/order.py) with 4-byte ids, on the
+    # graph as numbered with 8-byte ids (graphs this small have no hubs)
+    GPUBackend.DEGREE_ORDER = "always" if request.param == "gpu" else "auto"
     yield "gpu"
     GPUBackend.index_bytes = None
     GPUBackend.NARROW_WEIGHTS = True
     GPUBackend.BANDED_TWO = "auto"
+    GPUBackend.DEGREE_ORDER = "auto"
 
 
 @pytest.fixture(autouse=True)

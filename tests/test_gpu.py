@@ -698,3 +698,61 @@ def test_auto_picks_economic_crauser_on_graphs_with_hubs():
         r, c = sp.sssp(G, s, backend="gpu"), sp.sssp(G, s, backend="cpu")
         assert r.trace.strategy == want and c.trace.strategy == (cpu or c.trace.strategy)
         np.testing.assert_array_equal(r.distances, c.distances)
+
+
+@pytest.mark.parametrize("strategy", ["workfront", "bellman-ford", "near-far",
+                                      "delta-stepping", "martin", "crauser",
+                                      "crauser-economic"])
+def test_degree_ordered_copy(strategy, monkeypatch):
+    """The fused loops on the degree-ordered copy (``order.py``): its CSR is the graph's
+    with vertices numbered by falling out-degree and each row's columns sorted; a search
+    there gives this graph's distances in this graph's numbering and, where the rounds
+    depend on the graph only (not Bellman-Ford's in-place rounds, near-far's or
+    Δ-stepping's), the same round records as the search on the graph itself.
+    ``auto`` takes the copy on graphs with hubs, not on a grid, and not where it does not
+    fit the memory share (then the graph itself runs)."""
+    import scipy.sparse as sps
+
+    from semiring_paths.backends import backend_for
+    from semiring_paths.generators import grid, kronecker
+    from semiring_paths.gpu.backend import GPUBackend
+
+    G = kronecker(12, seed=3, weights=(1, 64))
+    monkeypatch.setattr(GPUBackend, "ORDER_MIN_N", 1)
+    be = backend_for(G, "gpu")
+    assert be._order_here()
+    copy, relabel, _ = be._degree_copy
+    order = np.argsort(relabel)
+    assert (np.diff(G.out_degree[order]) <= 0).all()
+    A = sps.csr_matrix((G.weights, G.indices, G.indptr), shape=(G.n_vertices,) * 2)
+    want = A[order][:, order]
+    want.sort_indices()
+    np.testing.assert_array_equal(copy.indptr.get(), want.indptr)
+    np.testing.assert_array_equal(copy.indices.get(), want.indices)
+    np.testing.assert_array_equal(copy.weights.get(), want.data)
+    with pytest.raises(AttributeError):
+        _ = copy.graph.indptr                  # nothing of the old numbering is reachable
+    sources = [int(np.argmax(G.out_degree)), int(np.flatnonzero(G.out_degree == 1)[0])]
+    for s in sources:
+        runs = {}
+        for mode in ("always", "never"):
+            monkeypatch.setattr(GPUBackend, "DEGREE_ORDER", mode)
+            runs[mode] = sp.sssp(G, s, strategy=strategy, backend="gpu")
+        c = sp.sssp(G, s, strategy=strategy, backend="cpu")
+        for r in runs.values():
+            np.testing.assert_array_equal(r.distances, c.distances)
+        a, b = (runs[m].trace.steps for m in ("always", "never"))
+        if strategy in ("martin", "crauser", "crauser-economic", "workfront"):
+            assert ([(st.frontier, st.edges) for st in a]
+                    == [(st.frontier, st.edges) for st in b])
+        r = sp.sssp(G, s, strategy=strategy, backend="gpu", as_cupy=True)
+        np.testing.assert_array_equal(r.distances.get(), c.distances)
+    monkeypatch.setattr(GPUBackend, "DEGREE_ORDER", "auto")
+    assert not backend_for(grid(300, 300, seed=1, weights=(1, 9)), "gpu")._order_here()
+    monkeypatch.setattr(GPUBackend, "ORDER_SHARE", 1e-12)
+    H = kronecker(11, seed=5, weights=(1, 9))
+    he = backend_for(H, "gpu")
+    assert he._degree_copy is None and not he._order_here()
+    s = int(np.argmax(H.out_degree))
+    np.testing.assert_array_equal(sp.sssp(H, s, strategy=strategy, backend="gpu").distances,
+                                  sp.sssp(H, s, strategy=strategy, backend="cpu").distances)

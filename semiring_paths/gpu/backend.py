@@ -22,6 +22,7 @@ from .bfs import BFSSteps, _Frontier
 from .bitmap import BitmapBFS
 from .counting import PathCounts
 from .device import DeviceGraph, bytes_needed, index_bytes
+from .order import DegreeOrder
 from .pair import PairSearch
 from .sssp import FusedSSSP
 from .vectors import DeviceVector, OpenSetOps
@@ -29,8 +30,8 @@ from .vectors import DeviceVector, OpenSetOps
 __all__ = ["GPUBackend", "bytes_needed", "index_bytes"]
 
 
-class GPUBackend(DeviceGraph, BFSSteps, BitmapBFS, FusedSSSP, OpenSetOps, PathCounts,
-                 PairSearch, Backend):
+class GPUBackend(DeviceGraph, BFSSteps, BitmapBFS, FusedSSSP, DegreeOrder, OpenSetOps,
+                 PathCounts, PairSearch, Backend):
     """The GPU backend bound to one graph (``semiring_paths.backends.interface``)."""
 
     name: ClassVar[str] = "gpu"

@@ -202,27 +202,25 @@ class FusedSSSP(RuleLoops):
         if direction == "pull":
             if strategy not in ("workfront", "bellman-ford") or not self.FUSED_PULL:
                 return None
-
-            def pull(source, semiring, trace, delta=None, direction="pull"):
-                return self._bellman_ford(source, trace, pull=True,
-                                          workfront=strategy == "workfront"), None
-            return pull
+            return self._fused_run(lambda be, s, trace, delta: be._bellman_ford(
+                s, trace, pull=True, workfront=strategy == "workfront"))
         if direction not in ("push", "auto"):
             return None
         if strategy in RULES and not self.graph.has_negative_weights:
-            def rules(source, semiring, trace, delta=delta, direction="push"):
-                return self._rule_loop(strategy, source, delta, trace), None
-            return rules
+            return self._fused_run(lambda be, s, trace, delta: be._rule_loop(
+                strategy, s, delta, trace), delta)
         if strategy == "bellman-ford":
-            def bellman_ford(source, semiring, trace, delta=None, direction="push"):
-                return self._bellman_ford(source, trace), None
-            return bellman_ford
-        if strategy != "workfront":
-            return None
+            return self._fused_run(lambda be, s, trace, delta: be._bellman_ford(s, trace))
+        if strategy == "workfront":
+            return self._fused_run(lambda be, s, trace, delta: be._relax_loop(s, trace))
+        return None
 
-        def workfront(source, semiring, trace, delta=None, direction="push"):
-            return self._relax_loop(source, trace), None
-        return workfront
+    def _fused_run(self, step, delta: float | None = None):
+        """A fused search ``step(backend, source, trace, delta)`` as ``fused`` returns it,
+        run on the degree-ordered copy where that pays (``order.py``)."""
+        def run(source, semiring, trace, delta=delta, direction=None):
+            return self._in_order(lambda be, s: step(be, s, trace, delta), source), None
+        return run
 
     def tight_tree(self, d, semiring, source: int):
         """min_plus: one device pass (``tight_parents_*``: each reached vertex takes a
