@@ -515,3 +515,22 @@ extern "C" __global__ void msbfs_count(const unsigned long long* __restrict__ N,
         }
     }
 }
+
+// The degree-ordered copy's rows (gpu/order.py): a warp a new row r (old row order[r]),
+// each of its edges' key r·n + the column's new id, and the position the edge came from
+// (one sort of the keys then orders each row's columns).
+extern "C" __global__ void degree_order_rows(const long long* indptr, const vid_t* indices,
+        const long long* new_ptr, const vid_t* order, const vid_t* relabel, long long n,
+        unsigned long long* keys, long long* from) {
+    long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    long long warps = ((long long)gridDim.x * blockDim.x) >> 5;
+    int lane = threadIdx.x & 31;
+    for (long long r = warp; r < n; r += warps) {
+        long long old = order[r], at = indptr[old], deg = indptr[old + 1] - at;
+        long long to = new_ptr[r];
+        for (long long j = lane; j < deg; j += 32) {
+            keys[to + j] = (unsigned long long)r * n + relabel[indices[at + j]];
+            from[to + j] = at + j;
+        }
+    }
+}

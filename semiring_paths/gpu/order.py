@@ -9,9 +9,9 @@ for one 8-byte value and evicts the sectors the next edge wants from L2.  Number
 falling degree, the vertices most edges end at hold the first entries of ``d``, side by
 side, and each row's columns, sorted, read them in order.  The copy (rows in the new
 order, columns mapped and sorted, weights carried) is made once a backend on the device
-(a kernel and one sort) and used by the fused loops only; a search maps its source in
-and ``d`` out (a gather of n values).  Round records are the same: a round's frontier,
-edges and settled counts do not depend on the numbering.
+(``kernels.cu``'s ``degree_order_rows`` and one sort) and used by the fused loops only;
+a search maps its source in and ``d`` out (a gather of n values).  Round records are the
+same: a round's frontier, edges and settled counts do not depend on the numbering.
 
 Where it runs (``DEGREE_ORDER = "auto"``): graphs with hubs (``rules.py``'s
 ``_has_hubs``) of at least ``ORDER_MIN_N`` vertices, while the copy and its sort fit in
@@ -27,26 +27,6 @@ import numpy as np
 
 from . import cp
 from .vectors import DeviceVector
-
-#: the relabelled rows: a warp a new row r, each edge's key r·n + new column and the
-#: position it came from (the columns are sorted by one sort of the keys)
-_ROWS = r"""
-extern "C" __global__ void degree_order_rows(const long long* indptr, const vid_t* indices,
-        const long long* new_ptr, const vid_t* order, const vid_t* relabel, long long n,
-        unsigned long long* keys, long long* from) {
-    long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
-    long long warps = ((long long)gridDim.x * blockDim.x) >> 5;
-    int lane = threadIdx.x & 31;
-    for (long long r = warp; r < n; r += warps) {
-        long long old = order[r], at = indptr[old], deg = indptr[old + 1] - at;
-        long long to = new_ptr[r];
-        for (long long j = lane; j < deg; j += 32) {
-            keys[to + j] = (unsigned long long)r * n + relabel[indices[at + j]];
-            from[to + j] = at + j;
-        }
-    }
-}
-"""
 
 #: the compiled modules the copy shares with the backend it copies (no second compile)
 _MODULES = ("_module", "_tails", "_rules")
@@ -116,8 +96,7 @@ class DegreeOrder:
         cp.cumsum(new_deg, out=ptr[1:])
         m = int(self.graph.n_stored)
         keys, source = cp.empty(m, cp.uint64), cp.empty(m, cp.int64)
-        kernel = cp.RawKernel(self._source() + _ROWS, "degree_order_rows")
-        kernel((min(-(-n // 8), 1 << 20),), (256,), (
+        self._kernel("degree_order_rows")((min(-(-n // 8), 1 << 20),), (256,), (
             self.indptr, self.indices, ptr, order, relabel, np.int64(n), keys, source))
         sort = cp.argsort(keys)
         indices = (keys[sort] % np.uint64(max(n, 1))).astype(vid)
