@@ -13,6 +13,14 @@ order, columns mapped and sorted, weights carried) is made once a backend on the
 a search maps its source in and ``d`` out (a gather of n values).  Round records are the
 same: a round's frontier, edges and settled counts do not depend on the numbering.
 
+H100, Kronecker 22, weights 1..64, ``bench_gpu.py --scale 22 --grid 0``, 16 sources,
+median, ms, the copy / as numbered: economic Crauser 6.17 / 7.20, Crauser 6.52 / 9.03,
+Martín 6.84 / 8.84, near-far 7.08 / 8.77, Δ-stepping 7.63 / 9.55, workfront 8.67 / 10.36,
+Bellman-Ford 11.03 / 11.08.  The copy: 0.35 s on a first call (its 4.2 GB allocated),
+40 ms again; it keeps 1.1 GB.  (A probe of a push pass with a 4-byte d instead of the
+8-byte one gained 10–16 %, a change through every rule kernel; the numbering gains more
+and changes none.)
+
 Where it runs (``DEGREE_ORDER = "auto"``): graphs with hubs (``rules.py``'s
 ``_has_hubs``) of at least ``ORDER_MIN_N`` vertices, while the copy and its sort fit in
 ``ORDER_SHARE`` of the free device memory (a graph that barely fits runs as it is).

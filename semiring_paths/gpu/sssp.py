@@ -6,7 +6,8 @@ edge count, at most ``SMALL_ROUND`` vertices) costs two launches and one 16-byte
 big one lists what improved by one scan of n flags.  High-diameter searches finish in a
 device tail (``tails.cu``).  Near-Far, Δ-stepping, Martín and both Crausers run as one
 device-resident loop each (``rules.py``), as do the pull rounds of workfront and
-Bellman-Ford.  Everything else (light-first, other semirings, the other strategies' pull)
+Bellman-Ford; on graphs with hubs every fused loop runs on the degree-ordered copy
+(``order.py``).  Everything else (light-first, other semirings, the other strategies' pull)
 runs the shared text of ``algorithms/sssp.py`` on device vectors (``vectors.py``).
 """
 
