@@ -4,12 +4,14 @@ Both graphs are generated on the GPU (seconds, where the host generator takes mi
 scale 22) and copied to the host once, as a user's Graph would be.
 
 Median over ``--sources`` giant-component sources (fewer for the CPU backend) of the
-best of 3 calls each (``common.timed``), upload excluded (the first call builds the
-device graph; the first calls of BFS and workfront, with upload and compile, are printed
-on their own line, and each run's first call, its kernels' compile included, in
-``first_call_ms``); "as_cupy" leaves the result on the device, "to host" copies it back
-inside the timing. GTEPS counts the undirected edges of the sources' component (all
-sources lie in the largest) over the median time.
+best of 3 calls each (``common.timed``), upload excluded (the upload, the fused loops'
+degree-ordered copy where the graph has hubs (``gpu/order.py``) and the first calls of
+BFS and workfront, with their compile, are printed on their own line, and each run's
+first call, its kernels' compile included, in ``first_call_ms``); the SSSP strategies
+run again on the graph as numbered where the copy runs (``vs_given``); "as_cupy" leaves
+the result on the device, "to host" copies it back inside the timing. GTEPS counts the
+undirected edges of the sources' component (all sources lie in the largest) over the
+median time.
 Baselines: a cupyx.scipy.sparse SpMV-loop BFS, a gather/scatter_min Bellman-Ford, and the
 CPU backend; every answer is verified first.
 Every device SSSP strategy is timed too (one source only past ``--budget`` seconds), and
