@@ -382,6 +382,48 @@ def test_queries_from_networkx_dicts_match_networkx(g, distance, multi):
                    for c in registry.cached_conversions(G))
 
 
+@given(nx_graphs(), st.booleans())
+def test_point_to_point_from_networkx_dicts_match_networkx(g, negative):
+    """Under ``backend_priority`` (the size rule off, so that these small graphs
+    dispatch), the point-to-point Dijkstra queries on a graph not converted run
+    NetworkX's own heap searches over its dicts (``heaps.py``): its answers, types,
+    paths (ties broken as its heaps break them) and errors (missing nodes, no path,
+    negative weights that contradict a final distance); nothing is converted."""
+    from semiring_paths.networkx import registry
+
+    G, s, t = g
+    if negative and G.number_of_edges():
+        *_, d = next(iter(G.edges(data=True)))
+        d["weight"] = -1
+    nx.config.warnings_to_ignore.add("cache")
+    W = {"weight": "weight"}
+    calls = [(nx.dijkstra_path, (G, s, t), W), (nx.dijkstra_path_length, (G, s, t), W),
+             (nx.bidirectional_dijkstra, (G, s, t), W),
+             (nx.single_source_dijkstra, (G, s), {"target": t, **W}),
+             (nx.shortest_path, (G, s, t), W), (nx.shortest_path_length, (G, s, t), W),
+             (nx.dijkstra_path, (G, s, t), {"weight": "absent"}),
+             (nx.dijkstra_path, (G, s, "x"), W), (nx.dijkstra_path_length, (G, "x", s), W),
+             (nx.bidirectional_dijkstra, (G, "x", t), W),
+             (nx.bidirectional_dijkstra, (G, s, "x"), W)]
+    outcomes = []
+    for priority in ([], ["semiring_paths"]):
+        got = []
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(nxb, "SHOULD_RUN_EDGES", 0)
+            nx.config.backend_priority = priority
+            try:
+                for fn, args, kw in calls:
+                    try:
+                        got.append(_in_order(fn(*args, **kw)))
+                    except Exception as e:
+                        got.append((type(e), str(e)))
+            finally:
+                nx.config.backend_priority = []
+        outcomes.append(got)
+    assert outcomes[1] == outcomes[0]
+    assert not registry.converted(G, "weight") and not registry.converted(G, "absent")
+
+
 @given(nx_graphs(), st.booleans(), st.booleans(), st.integers(1, 14), st.booleans())
 def test_betweenness_matches_networkx(g, normalized, endpoints, k, weighted):
     """Values to rounding, keys in NetworkX's order, the same sample for ``k=``."""
@@ -435,29 +477,52 @@ def test_can_run_declines_what_it_cannot_serve_exactly():
 
 
 def test_point_to_point_queries_wait_for_a_converted_graph():
-    """Under ``backend_priority`` a point-to-point query runs here only on a graph
-    already converted: NetworkX's search stops at the target, a conversion reads every
-    edge.  Once another call has converted the graph, the same query is served.  A few
-    BFS layers (``descendants_at_distance``) are served, from NetworkX's own dicts until
-    the graph is converted."""
+    """Under ``backend_priority`` a point-to-point query on a graph not converted is
+    answered without a conversion (NetworkX's search stops at the target, a conversion
+    reads every edge): by NetworkX's own heap searches over its dicts where they serve
+    it (``heaps.py``: Dijkstra with a plain weight, not on a multigraph), by NetworkX
+    itself otherwise (hops: its BFS from both ends; a weight function).  Once another
+    call has converted the graph, the same queries run on the engine's graph.  A few BFS
+    layers (``descendants_at_distance``) are served, from NetworkX's own dicts until the
+    graph is converted."""
+    from semiring_paths.networkx import registry
+
     G = nx.grid_2d_graph(80, 80)                       # 12 640 edges: past the size rule
     nx.set_edge_attributes(G, 1, "weight")
     should = nxb.BackendInterface.should_run
-    assert "point-to-point" in should("dijkstra_path_length", (G, (0, 0), (5, 5)), {})
-    assert "point-to-point" in should("shortest_path", (G, (0, 0), (5, 5)), {})
+    assert should("dijkstra_path_length", (G, (0, 0), (5, 5)), {}) is True   # (dicts)
+    assert "point-to-point" in should("shortest_path", (G, (0, 0), (5, 5)), {})  # hops
+    assert "point-to-point" in should("dijkstra_path_length", (G, (0, 0), (5, 5)),
+                                      {"weight": lambda u, v, d: 1})
+    M = nx.MultiGraph(G)
+    assert "point-to-point" in should("bidirectional_dijkstra", (M, (0, 0), (5, 5)), {})
     assert should("shortest_path", (G, (0, 0)), {}) is True          # every target
-    served = nxb.dispatch_counts["dijkstra_path_length"]
+    names = ("dijkstra_path_length", "dijkstra_path", "bidirectional_dijkstra",
+             "single_source_dijkstra", "shortest_path", "shortest_path_length")
+    served = [nxb.dispatch_counts[f] for f in names]
     try:
         nx.config.backend_priority = ["semiring_paths"]
-        assert nx.dijkstra_path_length(G, (0, 0), (5, 5)) == 10       # NetworkX's
-        assert nxb.dispatch_counts["dijkstra_path_length"] == served
+        assert nx.dijkstra_path_length(G, (0, 0), (5, 5)) == 10       # from the dicts
+        assert nx.dijkstra_path(G, (0, 0), (0, 2)) == [(0, 0), (0, 1), (0, 2)]
+        assert nx.bidirectional_dijkstra(G, (0, 0), (0, 2)) == (2, [(0, 0), (0, 1), (0, 2)])
+        assert nx.single_source_dijkstra(G, (0, 0), (1, 1)) == (2, [(0, 0), (1, 0), (1, 1)])
+        assert nx.shortest_path(G, (0, 0), (0, 1), weight="weight") == [(0, 0), (0, 1)]
+        assert nx.shortest_path_length(G, (0, 0), (3, 3), weight="weight") == 6
+        with pytest.raises(nx.NodeNotFound, match="Source x is not in G"):
+            nx.bidirectional_dijkstra(G, "x", (0, 0))
+        assert [nxb.dispatch_counts[f] for f in names] == [
+            c + 1 + (f == "bidirectional_dijkstra") for f, c in zip(names, served)]
+        assert not registry.converted(G, "weight") and not registry.converted(G, None)
+        assert nx.shortest_path(G, (0, 0), (0, 1)) == [(0, 0), (0, 1)]    # NetworkX's
+        assert nxb.dispatch_counts["shortest_path"] == served[4] + 1
         nx.single_source_shortest_path_length(G, (0, 0))              # hops only
-        assert "point-to-point" in should("dijkstra_path_length", (G, (0, 0), (5, 5)), {})
         assert should("shortest_path", (G, (0, 0), (5, 5)), {}) is True  # adjacency read
         nx.single_source_dijkstra_path_length(G, (0, 0))              # converts
+        assert registry.converted(G, "weight")
         assert should("dijkstra_path_length", (G, (0, 0), (5, 5)), {}) is True
+        assert not registry.from_dicts(G)          # converted: no mark, the engine's graph
         assert nx.dijkstra_path_length(G, (0, 0), (5, 5)) == 10       # served here
-        assert nxb.dispatch_counts["dijkstra_path_length"] == served + 1
+        assert nxb.dispatch_counts["dijkstra_path_length"] == served[0] + 2
     finally:
         nx.config.backend_priority = []
     # a few layers: served without a pass over the graph until it is converted
@@ -595,7 +660,7 @@ def test_sources_of_small_reach_stay_with_networkx():
     assert isinstance(why, str) and "reach 2 vertices" in why
     assert should("multi_source_dijkstra", (G, [sink, ("x", 1)]), {}) != True  # noqa: E712
     assert should("single_source_dijkstra", (G, (5, 5)), {}) is True
-    assert "reach" not in should("single_source_dijkstra", (G, sink), {"target": ("x", 1)})
+    assert should("single_source_dijkstra", (G, sink), {"target": ("x", 1)}) is True  # dicts
     assert "reach 2" in should("bellman_ford_path_length", (G, sink, ("x", 1)), {})
     assert "reach 2" in should("bfs_layers", (G, sink), {})            # a node or a list
     assert "reach 2" in should("bfs_layers", (G, [sink]), {})

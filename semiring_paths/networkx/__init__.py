@@ -36,6 +36,8 @@ from .registry import (
     _arguments,
     _caching,
     dispatch_counts,
+    heaps_serve,
+    let_through,
     small_reach,
     waits_for_conversion,
 )
@@ -100,23 +102,12 @@ class BackendInterface:
             return True
         G = args[0] if args else kwargs.get("G")
         if waits_for_conversion(name, args, kwargs):
+            if heaps_serve(name, args, kwargs) and _graph_verdict(G, False) is True:
+                let_through(getattr(G, "nx", G))   # answered from NetworkX's dicts
+                return True
             return ("a point-to-point query on a graph not converted yet: NetworkX's "
                     "search stops at the target, a conversion reads every edge")
-        G = getattr(G, "nx", G)
-        every = name in ALL_SOURCES
-        key = (*_SHOULD, every)
-        cache = getattr(G, "__networkx_cache__", None) if _caching() else None
-        if cache is not None and key in cache:
-            return cache[key]
-        try:
-            m, n = _edges_estimate(G), len(G)
-        except (AttributeError, TypeError):
-            return True
-        answer = True if m >= SHOULD_RUN_EDGES or (every and n * m >= ALL_SOURCES_WORK) \
-            else "small graph: conversion costs more than it saves"
-        if cache is not None:
-            cache[key] = answer
-        return answer
+        return _graph_verdict(G, name in ALL_SOURCES)
 
     @staticmethod
     def should_run(name, args, kwargs):
@@ -130,6 +121,25 @@ class BackendInterface:
         reach = None if a is None else small_reach(name, a)
         return verdict if reach is None else (
             f"the sources reach {reach} vertices: NetworkX's own search touches only them")
+
+
+def _graph_verdict(G, every: bool) -> bool | str:
+    """``should_run``'s verdict on the graph alone (``every``: for a function that searches
+    from every vertex), kept in ``G.__networkx_cache__``."""
+    G = getattr(G, "nx", G)
+    key = (*_SHOULD, every)
+    cache = getattr(G, "__networkx_cache__", None) if _caching() else None
+    if cache is not None and key in cache:
+        return cache[key]
+    try:
+        m, n = _edges_estimate(G), len(G)
+    except (AttributeError, TypeError):
+        return True
+    answer = True if m >= SHOULD_RUN_EDGES or (every and n * m >= ALL_SOURCES_WORK) \
+        else "small graph: conversion costs more than it saves"
+    if cache is not None:
+        cache[key] = answer
+    return answer
 
 
 #: nodes whose degrees ``_edges_estimate`` samples; a clear verdict within the factor

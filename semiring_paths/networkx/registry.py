@@ -13,6 +13,7 @@ import contextlib
 import functools
 import gc
 import inspect
+import threading
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
@@ -29,9 +30,24 @@ COMMON_DECLINES = ("arguments NetworkX itself would reject",
                    "weight functions (callables)",
                    "non-numeric or non-finite weights")
 
-__all__ = ["COMMON_DECLINES", "REGISTRY", "adjacency_weights", "converted", "dispatch_counts",
-           "handed_weights", "networkx_algorithm", "no_cycle_collection", "point_to_point",
-           "then_raise", "waits_for_conversion", "weight_facts"]
+__all__ = [
+    "COMMON_DECLINES",
+    "FROM_HEAPS",
+    "REGISTRY",
+    "adjacency_weights",
+    "converted",
+    "dispatch_counts",
+    "from_dicts",
+    "handed_weights",
+    "heaps_serve",
+    "let_through",
+    "networkx_algorithm",
+    "no_cycle_collection",
+    "point_to_point",
+    "then_raise",
+    "waits_for_conversion",
+    "weight_facts",
+]
 
 #: calls served by this backend, per function name
 dispatch_counts: Counter = Counter()
@@ -199,6 +215,46 @@ def waits_for_conversion(name: str, args: tuple, kwargs: dict) -> bool:
         return False
     weight_arg = REGISTRY[name].weight_arg
     return not converted(a.get("G"), a.get(weight_arg) if weight_arg else None)
+
+
+#: the point-to-point queries NetworkX's own heap searches answer over its dicts
+#: (``heaps.py``), given a plain weight: the graph is not converted for them under
+#: ``backend_priority`` (``from_dicts``)
+FROM_HEAPS = frozenset({"bidirectional_dijkstra", "dijkstra_path", "dijkstra_path_length",
+                        "single_source_dijkstra", "shortest_path", "shortest_path_length"})
+_let = threading.local()
+
+
+def heaps_serve(name: str, args: tuple, kwargs: dict) -> bool:
+    """Whether NetworkX's heap search over its dicts (``heaps.py``) answers this
+    point-to-point query: one of ``FROM_HEAPS`` with a plain weight on a graph that is
+    not a multigraph, by Dijkstra, without a cutoff."""
+    from . import heaps
+
+    a = _arguments(name, args, kwargs)
+    if name not in FROM_HEAPS or a is None or not point_to_point(name, a):
+        return False
+    weight = a.get(REGISTRY[name].weight_arg)
+    if name.startswith("shortest_path") and (weight is None or a.get("method") != "dijkstra"):
+        return False                          # (hops: NetworkX's BFS from both ends)
+    G = getattr(a.get("G"), "nx", a.get("G"))
+    return a.get("cutoff") is None and heaps.served(G, weight)
+
+
+def let_through(G) -> None:
+    """``should_run`` lets a point-to-point query on ``G`` (not converted) through, to
+    be answered from NetworkX's dicts (thread-local: NetworkX calls the function right
+    after ``should_run``)."""
+    _let.graph = id(G)
+
+
+def from_dicts(G) -> bool:
+    """Whether this call on ``G`` (a converted object) was let through by
+    ``let_through``: then it is answered from NetworkX's dicts, where a call that names
+    the backend converts the graph (its later queries then run on the engine's graph).
+    Read once: the mark is cleared."""
+    mark, _let.graph = getattr(_let, "graph", None), None
+    return mark is not None and mark == id(getattr(G, "nx", G))
 
 
 def cached_conversions(G) -> list:

@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import sssp as _sssp
 from ..graph import Graph
+from . import heaps
 from .convert import (
     SemiringPathsGraph,
     _as_dict,
@@ -24,7 +25,7 @@ from .convert import (
     runs,
     tree_paths,
 )
-from .registry import adjacency_weights, networkx_algorithm, weight_facts
+from .registry import adjacency_weights, from_dicts, networkx_algorithm, weight_facts
 from .replay import (
     bellman_ford_order,
     goldberg_radzik_replay,
@@ -114,8 +115,29 @@ def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
     return _ordered_lengths(G, [s], d, g, weight)
 
 
+def _succ_pred(G: SemiringPathsGraph) -> tuple[dict, dict]:
+    """NetworkX's adjacency dicts, forward and back (one dict both ways when undirected)."""
+    H = G.nx
+    return (H._succ, H._pred) if H.is_directed() else (H._adj, H._adj)
+
+
+def _heap_path(G: SemiringPathsGraph, source, target, weight) -> tuple:
+    """NetworkX's ``multi_source_dijkstra`` from ``{source}`` to ``target``, over its
+    dicts (``heaps.py``): ``(length, path)``, its checks and errors."""
+    if source not in G:
+        raise nx.NodeNotFound(f"Node {source} not found in graph")
+    if target in {source}:
+        return (0, [target])
+    dist, pred = heaps.dijkstra_to(_succ_pred(G)[0], source, target, weight)
+    if target not in dist:
+        raise nx.NetworkXNoPath(f"No path to {target}.")
+    return dist[target], heaps.path_to(pred, target)
+
+
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
 def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight"):
+    if from_dicts(G):                    # let through by should_run: from NetworkX's dicts
+        return _heap_path(_sp(G), source, target, weight)
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
     if target == source:
@@ -139,6 +161,16 @@ def single_source_dijkstra_path(G, source, cutoff=None, weight="weight"):
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
 def dijkstra_path_length(G, source, target, weight="weight"):
+    if from_dicts(G):                    # let through by should_run: from NetworkX's dicts
+        G = _sp(G)
+        if source not in G:
+            raise nx.NodeNotFound(f"Node {source} not found in graph")
+        if source == target:
+            return 0
+        dist, _ = heaps.dijkstra_to(_succ_pred(G)[0], source, target, weight, paths=False)
+        if target not in dist:
+            raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
+        return dist[target]
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
     if source == target:
@@ -154,6 +186,8 @@ def dijkstra_path_length(G, source, target, weight="weight"):
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
 def dijkstra_path(G, source, target, weight="weight"):
+    if from_dicts(G):                    # let through by should_run: from NetworkX's dicts
+        return _heap_path(_sp(G), source, target, weight)[1]
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
     d, _ = _dijkstra(G, [s], weight)
@@ -164,10 +198,16 @@ def dijkstra_path(G, source, target, weight="weight"):
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
 def bidirectional_dijkstra(G, source, target, weight="weight"):
+    dicts = from_dicts(G)                # let through by should_run: from NetworkX's dicts
     G = _sp(G)
     _endpoints(G, source, target)
     if source == target:
         return (0, [source])
+    if dicts:
+        got = heaps.bidirectional(*_succ_pred(G), source, target, weight)
+        if got is None:
+            raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
+        return got
     # NetworkX's own two-heap search, compiled: its meeting vertex, hence its path
     fptr, find = G.adjacency(False)
     bptr, bind = G.adjacency(True)

@@ -1,0 +1,130 @@
+"""NetworkX's point-to-point Dijkstra searches over its own adjacency dicts, for the
+queries served before any conversion (a conversion reads every edge; these searches stop
+at the target, often after a small part of the graph).
+
+The same searches as NetworkX's ``_dijkstra_multisource`` (one source, stopped at the
+target) and ``bidirectional_dijkstra``, step for step: the same heap entries
+``(distance, count, vertex)`` pushed in the same order, the same sums, the same
+predecessor kept, the same errors raised where they raise them; so the same answers,
+types and paths.  What differs is the cost a scanned edge pays: NetworkX calls a weight
+function (``lambda u, v, d: d.get(weight, 1)``, a Python frame an edge) and ``next`` on a
+counter; here the attribute lookup is inline.  Only a plain string (or None) weight on a
+graph that is not a multigraph runs here (``served``); NetworkX keeps the rest.
+"""
+
+from __future__ import annotations
+
+from heapq import heappop, heappush
+
+__all__ = ["bidirectional", "dijkstra_to", "served"]
+
+
+def served(G, weight) -> bool:
+    """Whether these searches stand in for NetworkX's on ``G`` with ``weight``."""
+    return (weight is None or type(weight) is str) and not G.is_multigraph()
+
+
+def dijkstra_to(succ: dict, source, target, weight, paths: bool = True):
+    """NetworkX's Dijkstra from ``source``, stopped once ``target`` is scanned:
+    ``(dist, pred)`` with ``dist`` its final distances in scan order and ``pred`` each
+    reached vertex's predecessor (``None`` without ``paths``).  ``ValueError`` where a
+    negative weight contradicts a final distance, as NetworkX raises it."""
+    dist: dict = {}
+    seen = {source: 0}
+    pred: dict | None = {} if paths else None
+    fringe = [(0, 0, source)]
+    c = 1
+    final, tentative, push, pop = dist.get, seen.get, heappush, heappop
+    while fringe:
+        (dv, _, v) = pop(fringe)
+        if v in dist:
+            continue                                 # already scanned
+        dist[v] = dv
+        if v == target:
+            break
+        for u, e in succ[v].items():
+            cost = e.get(weight, 1)
+            if cost is None:
+                continue
+            vu = dv + cost
+            # NetworkX's `u in dist`, then `u not in seen or vu < seen[u]`, with a lookup
+            # a test (a distance is never None)
+            du = final(u)
+            if du is not None:
+                if vu < du:
+                    raise ValueError("Contradictory paths found:", "negative weights?")
+                continue
+            su = tentative(u)
+            if su is None or vu < su:
+                seen[u] = vu
+                push(fringe, (vu, c, u))
+                c += 1
+                if pred is not None:
+                    pred[u] = v
+    return dist, pred
+
+
+def path_to(pred: dict, target) -> list:
+    """The path ``dijkstra_to``'s predecessors give from its source to ``target``."""
+    path = [target]
+    while (v := pred.get(path[-1])) is not None:
+        path.append(v)
+    path.reverse()
+    return path
+
+
+def bidirectional(succ: dict, pred: dict, source, target, weight):
+    """NetworkX's ``bidirectional_dijkstra`` from ``source`` ≠ ``target``: ``(length,
+    path)``, or None where they do not meet (NetworkX raises NetworkXNoPath);
+    ``ValueError`` as NetworkX raises it for negative weights."""
+    dists = ({}, {})                              # final distances, forward and back
+    preds = ({source: None}, {target: None})
+    seen = ({source: 0}, {target: 0})
+    fringe = ([(0, 0, source)], [(0, 1, target)])
+    nbrs = (succ, pred)
+    c = 2
+    finaldist = meetnode = None
+    direction = 1
+    while fringe[0] and fringe[1]:
+        direction = 1 - direction
+        dists_d, seen_d, preds_d = dists[direction], seen[direction], preds[direction]
+        (dist, _, v) = heappop(fringe[direction])
+        if v in dists_d:
+            continue
+        dists_d[v] = dist
+        if v in dists[1 - direction]:                 # scanned from both ends: done
+            return finaldist, _walk(preds[0], meetnode)[::-1] + _walk(preds[1],
+                                                                     preds[1][meetnode])
+        other, heap = seen[1 - direction].get, fringe[direction]
+        final, tentative = dists_d.get, seen_d.get
+        for w, d in nbrs[direction][v].items():
+            cost = d.get(weight, 1)
+            if cost is None:
+                continue
+            vw = dist + cost
+            dw = final(w)                              # (as in dijkstra_to)
+            if dw is not None:
+                if vw < dw:
+                    raise ValueError("Contradictory paths found: negative weights?")
+                continue
+            sw = tentative(w)
+            if sw is None or vw < sw:
+                seen_d[w] = vw
+                heappush(heap, (vw, c, w))
+                c += 1
+                preds_d[w] = v
+                ow = other(w)
+                if ow is not None:
+                    total = vw + ow
+                    if finaldist is None or finaldist > total:
+                        finaldist, meetnode = total, w
+    return None
+
+
+def _walk(preds: dict, v) -> list:
+    """``v`` and its predecessors, back to the search's start."""
+    out = []
+    while v is not None:
+        out.append(v)
+        v = preds[v]
+    return out
