@@ -384,8 +384,8 @@ def test_queries_from_networkx_dicts_match_networkx(g, distance, multi):
 
 @given(nx_graphs(), st.booleans())
 def test_point_to_point_from_networkx_dicts_match_networkx(g, negative):
-    """Under ``backend_priority`` (the size rule off, so that these small graphs
-    dispatch), the point-to-point Dijkstra queries on a graph not converted run
+    """Under ``backend_priority`` (the size rule and the near-target probe off, so that
+    these small graphs dispatch), the point-to-point Dijkstra queries on a graph not converted run
     NetworkX's own heap searches over its dicts (``heaps.py``): its answers, types,
     paths (ties broken as its heaps break them) and errors (missing nodes, no path,
     negative weights that contradict a final distance); nothing is converted."""
@@ -410,6 +410,7 @@ def test_point_to_point_from_networkx_dicts_match_networkx(g, negative):
         got = []
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(nxb, "SHOULD_RUN_EDGES", 0)
+            mp.setattr(registry, "PROBE_EDGES", 0)        # no target counts as near
             nx.config.backend_priority = priority
             try:
                 for fn, args, kw in calls:
@@ -490,7 +491,8 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
     G = nx.grid_2d_graph(80, 80)                       # 12 640 edges: past the size rule
     nx.set_edge_attributes(G, 1, "weight")
     should = nxb.BackendInterface.should_run
-    assert should("dijkstra_path_length", (G, (0, 0), (5, 5)), {}) is True   # (dicts)
+    assert should("dijkstra_path_length", (G, (0, 0), (79, 79)), {}) is True  # (dicts)
+    assert registry.from_dicts(G) and not registry.from_dicts(G)   # marked, read once
     assert "point-to-point" in should("shortest_path", (G, (0, 0), (5, 5)), {})  # hops
     assert "point-to-point" in should("dijkstra_path_length", (G, (0, 0), (5, 5)),
                                       {"weight": lambda u, v, d: 1})
@@ -499,21 +501,27 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
     assert should("shortest_path", (G, (0, 0)), {}) is True          # every target
     names = ("dijkstra_path_length", "dijkstra_path", "bidirectional_dijkstra",
              "single_source_dijkstra", "shortest_path", "shortest_path_length")
+    far, near = (79, 79), (0, 2)
+    calls = [lambda: nx.dijkstra_path_length(G, (0, 0), far),
+             lambda: nx.dijkstra_path(G, (0, 0), (40, 79)),
+             lambda: nx.bidirectional_dijkstra(G, (79, 0), (0, 79)),
+             lambda: nx.single_source_dijkstra(G, (0, 0), (60, 70)),
+             lambda: nx.shortest_path(G, (0, 0), far, weight="weight"),
+             lambda: nx.shortest_path_length(G, (3, 0), far, weight="weight")]
+    want = [call() for call in calls]
     served = [nxb.dispatch_counts[f] for f in names]
     try:
         nx.config.backend_priority = ["semiring_paths"]
-        assert nx.dijkstra_path_length(G, (0, 0), (5, 5)) == 10       # from the dicts
-        assert nx.dijkstra_path(G, (0, 0), (0, 2)) == [(0, 0), (0, 1), (0, 2)]
-        assert nx.bidirectional_dijkstra(G, (0, 0), (0, 2)) == (2, [(0, 0), (0, 1), (0, 2)])
-        assert nx.single_source_dijkstra(G, (0, 0), (1, 1)) == (2, [(0, 0), (1, 0), (1, 1)])
-        assert nx.shortest_path(G, (0, 0), (0, 1), weight="weight") == [(0, 0), (0, 1)]
-        assert nx.shortest_path_length(G, (0, 0), (3, 3), weight="weight") == 6
+        assert [call() for call in calls] == want                      # from the dicts
+        assert [nxb.dispatch_counts[f] for f in names] == [c + 1 for c in served]
+        # a target a few hops away (registry.near_target): NetworkX's own search
+        assert "point-to-point" in should("dijkstra_path", (G, (0, 0), near), {})
+        assert nx.dijkstra_path(G, (0, 0), near) == [(0, 0), (0, 1), (0, 2)]
+        assert nxb.dispatch_counts["dijkstra_path"] == served[1] + 1
         with pytest.raises(nx.NodeNotFound, match="Source x is not in G"):
             nx.bidirectional_dijkstra(G, "x", (0, 0))
-        assert [nxb.dispatch_counts[f] for f in names] == [
-            c + 1 + (f == "bidirectional_dijkstra") for f, c in zip(names, served)]
         assert not registry.converted(G, "weight") and not registry.converted(G, None)
-        assert nx.shortest_path(G, (0, 0), (0, 1)) == [(0, 0), (0, 1)]    # NetworkX's
+        assert len(nx.shortest_path(G, (0, 0), far)) == 159             # NetworkX's BFS
         assert nxb.dispatch_counts["shortest_path"] == served[4] + 1
         nx.single_source_shortest_path_length(G, (0, 0))              # hops only
         assert should("shortest_path", (G, (0, 0), (5, 5)), {}) is True  # adjacency read
@@ -521,7 +529,7 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
         assert registry.converted(G, "weight")
         assert should("dijkstra_path_length", (G, (0, 0), (5, 5)), {}) is True
         assert not registry.from_dicts(G)          # converted: no mark, the engine's graph
-        assert nx.dijkstra_path_length(G, (0, 0), (5, 5)) == 10       # served here
+        assert nx.dijkstra_path_length(G, (0, 0), far) == 158          # served here
         assert nxb.dispatch_counts["dijkstra_path_length"] == served[0] + 2
     finally:
         nx.config.backend_priority = []
@@ -660,7 +668,7 @@ def test_sources_of_small_reach_stay_with_networkx():
     assert isinstance(why, str) and "reach 2 vertices" in why
     assert should("multi_source_dijkstra", (G, [sink, ("x", 1)]), {}) != True  # noqa: E712
     assert should("single_source_dijkstra", (G, (5, 5)), {}) is True
-    assert should("single_source_dijkstra", (G, sink), {"target": ("x", 1)}) is True  # dicts
+    assert "reach" not in should("single_source_dijkstra", (G, sink), {"target": ("x", 1)})
     assert "reach 2" in should("bellman_ford_path_length", (G, sink, ("x", 1)), {})
     assert "reach 2" in should("bfs_layers", (G, sink), {})            # a node or a list
     assert "reach 2" in should("bfs_layers", (G, [sink]), {})
