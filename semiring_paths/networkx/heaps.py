@@ -82,21 +82,26 @@ def bidirectional(succ: dict, pred: dict, source, target, weight):
     seen = ({source: 0}, {target: 0})
     fringe = ([(0, 0, source)], [(0, 1, target)])
     nbrs = (succ, pred)
+    # each direction's lookups bound once (a bound method made a scan costs as much as
+    # the lookups it saves on a graph of degree 2-3)
+    finals, tentatives = (dists[0].get, dists[1].get), (seen[0].get, seen[1].get)
     c = 2
     finaldist = meetnode = None
     direction = 1
     while fringe[0] and fringe[1]:
         direction = 1 - direction
-        dists_d, seen_d, preds_d = dists[direction], seen[direction], preds[direction]
-        (dist, _, v) = heappop(fringe[direction])
+        heap = fringe[direction]
+        (dist, _, v) = heappop(heap)
+        dists_d = dists[direction]
         if v in dists_d:
             continue
         dists_d[v] = dist
         if v in dists[1 - direction]:                 # scanned from both ends: done
             return finaldist, _walk(preds[0], meetnode)[::-1] + _walk(preds[1],
                                                                      preds[1][meetnode])
-        other, heap = seen[1 - direction].get, fringe[direction]
-        final, tentative = dists_d.get, seen_d.get
+        seen_d, preds_d = seen[direction], preds[direction]
+        final, tentative, other = finals[direction], tentatives[direction], \
+            tentatives[1 - direction]
         for w, d in nbrs[direction][v].items():
             cost = d.get(weight, 1)
             if cost is None:
