@@ -94,10 +94,13 @@ class BackendInterface:
         once).  Decided once per graph and kind: kept in ``G.__networkx_cache__``, which
         NetworkX clears when the graph changes, so the per-source calls NetworkX's own
         all-pairs code makes pay a dictionary lookup.  A point-to-point query
-        (``registry.point_to_point``) runs here only on a graph already converted:
-        NetworkX answers it from the few vertices its search touches, where a conversion
-        reads every edge.  ``FROM_DICTS`` functions run here always, without a count
-        (they read NetworkX's dicts until the graph is converted)."""
+        (``registry.point_to_point``) never converts the graph: NetworkX answers it from
+        the few vertices its search touches, where a conversion reads every edge.  It
+        runs here on a graph already converted, or, for the Dijkstra ones of
+        ``registry.FROM_HEAPS`` (``heaps_serve``), by NetworkX's own heap search over its
+        dicts (``heaps.py``), marked for the function by ``let_through``.
+        ``FROM_DICTS`` functions run here always, without a count (they read NetworkX's
+        dicts until the graph is converted)."""
         if name in FROM_DICTS:
             return True
         G = args[0] if args else kwargs.get("G")
