@@ -8,8 +8,10 @@ target) and ``bidirectional_dijkstra``, step for step: the same heap entries
 predecessor kept, the same errors raised where they raise them; so the same answers,
 types and paths.  What differs is the cost a scanned edge pays: NetworkX calls a weight
 function (``lambda u, v, d: d.get(weight, 1)``, a Python frame an edge) and ``next`` on a
-counter; here the attribute lookup is inline.  Only a plain string (or None) weight on a
-graph that is not a multigraph runs here (``served``); NetworkX keeps the rest.
+counter; here the attribute lookup is inline (so the two searches write their
+relaxation out each: a helper called an edge would cost what the inline lookup saves).
+Only a plain string (or None) weight on a graph that is not a multigraph runs here
+(``served``); NetworkX keeps the rest.
 """
 
 from __future__ import annotations
