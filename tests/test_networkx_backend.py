@@ -388,7 +388,8 @@ def test_point_to_point_from_networkx_dicts_match_networkx(g, negative):
     these small graphs dispatch), the point-to-point Dijkstra queries on a graph not converted run
     NetworkX's own heap searches over its dicts (``heaps.py``): its answers, types,
     paths (ties broken as its heaps break them) and errors (missing nodes, no path,
-    negative weights that contradict a final distance); nothing is converted."""
+    negative weights that contradict a final distance); A* without a heuristic too, with
+    and without a cutoff; nothing is converted."""
     from semiring_paths.networkx import registry
 
     G, s, t = g
@@ -404,7 +405,11 @@ def test_point_to_point_from_networkx_dicts_match_networkx(g, negative):
              (nx.dijkstra_path, (G, s, t), {"weight": "absent"}),
              (nx.dijkstra_path, (G, s, "x"), W), (nx.dijkstra_path_length, (G, "x", s), W),
              (nx.bidirectional_dijkstra, (G, "x", t), W),
-             (nx.bidirectional_dijkstra, (G, s, "x"), W)]
+             (nx.bidirectional_dijkstra, (G, s, "x"), W),
+             (nx.astar_path, (G, s, t), W), (nx.astar_path_length, (G, s, t), W),
+             (nx.astar_path, (G, s, t), {"cutoff": 2, **W}),
+             (nx.astar_path_length, (G, t, s), {"cutoff": 1.5, **W}),
+             (nx.astar_path, (G, s, "x"), W), (nx.astar_path_length, (G, "x", t), W)]
     outcomes = []
     for priority in ([], ["semiring_paths"]):
         got = []
@@ -500,14 +505,17 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
     assert "point-to-point" in should("bidirectional_dijkstra", (M, (0, 0), (5, 5)), {})
     assert should("shortest_path", (G, (0, 0)), {}) is True          # every target
     names = ("dijkstra_path_length", "dijkstra_path", "bidirectional_dijkstra",
-             "single_source_dijkstra", "shortest_path", "shortest_path_length")
+             "single_source_dijkstra", "shortest_path", "shortest_path_length", "astar_path",
+             "astar_path_length")
     far, near = (79, 79), (0, 2)
     calls = [lambda: nx.dijkstra_path_length(G, (0, 0), far),
              lambda: nx.dijkstra_path(G, (0, 0), (40, 79)),
              lambda: nx.bidirectional_dijkstra(G, (79, 0), (0, 79)),
              lambda: nx.single_source_dijkstra(G, (0, 0), (60, 70)),
              lambda: nx.shortest_path(G, (0, 0), far, weight="weight"),
-             lambda: nx.shortest_path_length(G, (3, 0), far, weight="weight")]
+             lambda: nx.shortest_path_length(G, (3, 0), far, weight="weight"),
+             lambda: nx.astar_path(G, (0, 79), (79, 0)),
+             lambda: nx.astar_path_length(G, (0, 79), (70, 3), cutoff=200)]
     want = [call() for call in calls]
     served = [nxb.dispatch_counts[f] for f in names]
     try:

@@ -15,8 +15,9 @@ from itertools import pairwise
 import networkx as nx
 import numpy as np
 
+from . import heaps
 from .convert import _sp
-from .registry import networkx_algorithm
+from .registry import from_dicts, networkx_algorithm
 from .weighted import _dijkstra, _dijkstra_path_to
 
 
@@ -38,21 +39,37 @@ def _path(G, source, target, weight, cutoff) -> list:
 @networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_no_heuristic,
                     declines=("heuristics",))
 def astar_path(G, source, target, heuristic=None, weight="weight", *, cutoff=None):
+    dicts = from_dicts(G)                # let through by should_run: from NetworkX's dicts
     G = _sp(G)
     if source not in G:
         raise nx.NodeNotFound(f"Source {source} is not in G")
     if target not in G:
         raise nx.NodeNotFound(f"Target {target} is not in G")
+    if dicts:
+        return _dicts_path(G, source, target, weight, cutoff)
     return _path(G, source, target, weight, cutoff)
+
+
+def _dicts_path(G, source, target, weight, cutoff) -> list:
+    """NetworkX's A* over its own dicts (``heaps.astar``), its error where none is found."""
+    path = heaps.astar(G.nx._adj, source, target, weight, cutoff)
+    if path is None:
+        raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
+    return path
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_no_heuristic,
                     declines=("heuristics",))
 def astar_path_length(G, source, target, heuristic=None, weight="weight", *,
                       cutoff=None):
+    dicts = from_dicts(G)                # let through by should_run: from NetworkX's dicts
     G = _sp(G)
     if source not in G or target not in G:
         raise nx.NodeNotFound(f"Either source {source} or target {target} is not in G")
+    if dicts:
+        adj = G.nx._adj
+        return sum(adj[u][v].get(weight, 1)
+                   for u, v in pairwise(_dicts_path(G, source, target, weight, cutoff)))
     path = _path(G, source, target, weight, cutoff)
     # NetworkX sums the path's edges itself: its types and float rounding
     return sum(G.edge_weight(u, v, weight) for u, v in pairwise(path))

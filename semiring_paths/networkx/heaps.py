@@ -3,13 +3,13 @@ queries served before any conversion (a conversion reads every edge; these searc
 at the target, often after a small part of the graph).
 
 The same searches as NetworkX's ``_dijkstra_multisource`` (one source, stopped at the
-target) and ``bidirectional_dijkstra``, step for step: the same heap entries
-``(distance, count, vertex)`` pushed in the same order, the same sums, the same
+target), ``bidirectional_dijkstra`` and ``astar_path`` without a heuristic, step for
+step: the same heap entries pushed in the same order, the same sums, the same
 predecessor kept, the same errors raised where they raise them; so the same answers,
 types and paths.  What differs is the cost a scanned edge pays: NetworkX calls a weight
 function (``lambda u, v, d: d.get(weight, 1)``, a Python frame an edge) and ``next`` on a
-counter; here the attribute lookup is inline (so the two searches write their
-relaxation out each: a helper called an edge would cost what the inline lookup saves).
+counter; here the attribute lookup is inline (so the searches write their relaxation
+out each: a helper called an edge would cost what the inline lookup saves).
 Only a plain string (or None) weight on a graph that is not a multigraph runs here
 (``served``); NetworkX keeps the rest.
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-__all__ = ["bidirectional", "dijkstra_to", "served"]
+__all__ = ["astar", "bidirectional", "dijkstra_to", "path_to", "served"]
 
 
 def served(G, weight) -> bool:
@@ -135,3 +135,45 @@ def _walk(preds: dict, v) -> list:
         out.append(v)
         v = preds[v]
     return out
+
+
+def astar(succ: dict, source, target, weight, cutoff=None) -> list | None:
+    """NetworkX's ``astar_path`` with no heuristic (h = 0: its heap keyed by the
+    distance, then the push count; a vertex pushed again only on a strictly shorter
+    distance, popped entries checked against what was queued, pushes past a truthy
+    ``cutoff`` pruned): its path from ``source`` to ``target``, or None where the target
+    never pops (NetworkX raises NetworkXNoPath)."""
+    queue = [(0, 0, source, 0, None)]
+    enqueued: dict = {}
+    explored: dict = {}
+    queued = enqueued.get
+    c = 1
+    while queue:
+        (_, _, cur, dist, parent) = heappop(queue)
+        if cur == target:
+            path = [cur]
+            while parent is not None:
+                path.append(parent)
+                parent = explored[parent]
+            path.reverse()
+            return path
+        if cur in explored:
+            if explored[cur] is None:                # the source, popped again
+                continue
+            if enqueued[cur][0] < dist:              # a stale entry
+                continue
+        explored[cur] = parent
+        for nb, e in succ[cur].items():
+            cost = e.get(weight, 1)
+            if cost is None:
+                continue
+            ncost = dist + cost
+            q = queued(nb)
+            if q is not None and q[0] <= ncost:
+                continue
+            if cutoff and ncost + 0 > cutoff:         # (NetworkX's ncost + h, h = 0)
+                continue
+            enqueued[nb] = ncost, 0
+            heappush(queue, (ncost + 0, c, nb, ncost, cur))
+            c += 1
+    return None

@@ -221,14 +221,16 @@ def waits_for_conversion(name: str, args: tuple, kwargs: dict) -> bool:
 #: (``heaps.py``), given a plain weight: the graph is not converted for them under
 #: ``backend_priority`` (``from_dicts``)
 FROM_HEAPS = frozenset({"bidirectional_dijkstra", "dijkstra_path", "dijkstra_path_length",
-                        "single_source_dijkstra", "shortest_path", "shortest_path_length"})
+                        "single_source_dijkstra", "shortest_path", "shortest_path_length",
+                        "astar_path", "astar_path_length"})
 _let = threading.local()
 
 
 def heaps_serve(name: str, args: tuple, kwargs: dict) -> bool:
     """Whether NetworkX's heap search over its dicts (``heaps.py``) answers this
     point-to-point query: one of ``FROM_HEAPS`` with a plain weight on a graph that is
-    not a multigraph, by Dijkstra, without a cutoff, to a target not found by
+    not a multigraph, by Dijkstra without a cutoff or by A* without a heuristic, to a
+    target not found by
     ``near_target`` (NetworkX's own search is quicker than a served call there)."""
     from . import heaps
 
@@ -238,9 +240,12 @@ def heaps_serve(name: str, args: tuple, kwargs: dict) -> bool:
     weight = a.get(REGISTRY[name].weight_arg)
     if name.startswith("shortest_path") and (weight is None or a.get("method") != "dijkstra"):
         return False                          # (hops: NetworkX's BFS from both ends)
+    if name.startswith("astar") and a.get("heuristic") is not None:
+        return False
     G = getattr(a.get("G"), "nx", a.get("G"))
-    return a.get("cutoff") is None and heaps.served(G, weight) and not near_target(
-        G, a.get("source"), a.get("target"))
+    return ((a.get("cutoff") is None or name.startswith("astar"))   # (A*'s: replayed)
+            and heaps.served(G, weight)
+            and not near_target(G, a.get("source"), a.get("target")))
 
 
 def near_target(G, source, target) -> bool:
