@@ -389,7 +389,7 @@ def test_point_to_point_from_networkx_dicts_match_networkx(g, negative):
     NetworkX's own heap searches over its dicts (``heaps.py``): its answers, types,
     paths (ties broken as its heaps break them) and errors (missing nodes, no path,
     negative weights that contradict a final distance); A* without a heuristic too, with
-    and without a cutoff; nothing is converted."""
+    and without a cutoff (on non-negative weights); nothing is converted."""
     from semiring_paths.networkx import registry
 
     G, s, t = g
@@ -405,11 +405,12 @@ def test_point_to_point_from_networkx_dicts_match_networkx(g, negative):
              (nx.dijkstra_path, (G, s, t), {"weight": "absent"}),
              (nx.dijkstra_path, (G, s, "x"), W), (nx.dijkstra_path_length, (G, "x", s), W),
              (nx.bidirectional_dijkstra, (G, "x", t), W),
-             (nx.bidirectional_dijkstra, (G, s, "x"), W),
-             (nx.astar_path, (G, s, t), W), (nx.astar_path_length, (G, s, t), W),
-             (nx.astar_path, (G, s, t), {"cutoff": 2, **W}),
-             (nx.astar_path_length, (G, t, s), {"cutoff": 1.5, **W}),
-             (nx.astar_path, (G, s, "x"), W), (nx.astar_path_length, (G, "x", t), W)]
+             (nx.bidirectional_dijkstra, (G, s, "x"), W)]
+    if not negative:            # (NetworkX's A* goes round a negative cycle for ever)
+        calls += [(nx.astar_path, (G, s, t), W), (nx.astar_path_length, (G, s, t), W),
+                  (nx.astar_path, (G, s, t), {"cutoff": 2, **W}),
+                  (nx.astar_path_length, (G, t, s), {"cutoff": 1.5, **W}),
+                  (nx.astar_path, (G, s, "x"), W), (nx.astar_path_length, (G, "x", t), W)]
     outcomes = []
     for priority in ([], ["semiring_paths"]):
         got = []
