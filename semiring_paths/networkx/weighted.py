@@ -21,6 +21,7 @@ from .convert import (
     _ordered_lengths,
     _py,
     _sp,
+    _succ_pred,
     all_pairs_lengths,
     runs,
     tree_paths,
@@ -113,12 +114,6 @@ def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
     s = _node(G, source, "Node {} not found in graph")
     d, g = _dijkstra(G, [s], weight, cutoff)
     return _ordered_lengths(G, [s], d, g, weight)
-
-
-def _succ_pred(G: SemiringPathsGraph) -> tuple[dict, dict]:
-    """NetworkX's adjacency dicts, forward and back (one dict both ways when undirected)."""
-    H = G.nx
-    return (H._succ, H._pred) if H.is_directed() else (H._adj, H._adj)
 
 
 def _heap_path(G: SemiringPathsGraph, source, target, weight) -> tuple:
