@@ -385,11 +385,13 @@ def test_queries_from_networkx_dicts_match_networkx(g, distance, multi):
 @given(nx_graphs(), st.booleans())
 def test_point_to_point_from_networkx_dicts_match_networkx(g, negative):
     """Under ``backend_priority`` (the size rule and the near-target probe off, so that
-    these small graphs dispatch), the point-to-point Dijkstra queries on a graph not converted run
-    NetworkX's own heap searches over its dicts (``heaps.py``): its answers, types,
-    paths (ties broken as its heaps break them) and errors (missing nodes, no path,
+    these small graphs dispatch), the point-to-point Dijkstra queries on a graph not
+    converted run NetworkX's own searches over its dicts (``searches.py``): its answers,
+    types, paths (ties broken as its heaps break them) and errors (missing nodes, no path,
     negative weights that contradict a final distance); A* without a heuristic too, with
-    and without a cutoff (on non-negative weights); nothing is converted."""
+    and without a cutoff (on non-negative weights); the queries by hops (its BFS from both
+    ends: the meeting vertex its fringes' order finds), on the multigraph too; nothing is
+    converted, and each call is served."""
     from semiring_paths.networkx import registry
 
     G, s, t = g
@@ -406,12 +408,19 @@ def test_point_to_point_from_networkx_dicts_match_networkx(g, negative):
              (nx.dijkstra_path, (G, s, "x"), W), (nx.dijkstra_path_length, (G, "x", s), W),
              (nx.bidirectional_dijkstra, (G, "x", t), W),
              (nx.bidirectional_dijkstra, (G, s, "x"), W)]
+    M = nx.MultiDiGraph(G) if G.is_directed() else nx.MultiGraph(G)
+    calls += [(fn, (H, *ends), {}) for H in (G, M) for fn in (
+        nx.bidirectional_shortest_path, nx.shortest_path, nx.shortest_path_length)
+        for ends in ((s, t), (t, s), (s, s))]
+    calls += [(nx.bidirectional_shortest_path, (G, "x", t), {}),
+              (nx.shortest_path, (G, s, "x"), {})]
     if not negative:            # (NetworkX's A* goes round a negative cycle for ever)
         calls += [(nx.astar_path, (G, s, t), W), (nx.astar_path_length, (G, s, t), W),
                   (nx.astar_path, (G, s, t), {"cutoff": 2, **W}),
                   (nx.astar_path_length, (G, t, s), {"cutoff": 1.5, **W}),
                   (nx.astar_path, (G, s, "x"), W), (nx.astar_path_length, (G, "x", t), W)]
     outcomes = []
+    before = nxb.dispatch_counts.copy()
     for priority in ([], ["semiring_paths"]):
         got = []
         with pytest.MonkeyPatch.context() as mp:
@@ -428,7 +437,13 @@ def test_point_to_point_from_networkx_dicts_match_networkx(g, negative):
                 nx.config.backend_priority = []
         outcomes.append(got)
     assert outcomes[1] == outcomes[0]
-    assert not registry.converted(G, "weight") and not registry.converted(G, "absent")
+    # served: every call but those NetworkX answers at once (a node not in the graph, a
+    # source without out-edges: ``registry.near_target``)
+    ends = [(args[0], args[1], args[2] if len(args) > 2 else kw["target"])
+            for _, args, kw in calls]
+    assert sum((nxb.dispatch_counts - before).values()) == sum(
+        u in H and v in H and len(H._adj[u]) > 0 for H, u, v in ends)
+    assert not any(registry.converted(H, w) for H in (G, M) for w in ("weight", "absent", None))
 
 
 @given(nx_graphs(), st.booleans(), st.booleans(), st.integers(1, 14), st.booleans())
@@ -486,9 +501,9 @@ def test_can_run_declines_what_it_cannot_serve_exactly():
 def test_point_to_point_queries_wait_for_a_converted_graph():
     """Under ``backend_priority`` a point-to-point query on a graph not converted is
     answered without a conversion (NetworkX's search stops at the target, a conversion
-    reads every edge): by NetworkX's own heap searches over its dicts where they serve
-    it (``heaps.py``: Dijkstra with a plain weight, not on a multigraph), by NetworkX
-    itself otherwise (hops: its BFS from both ends; a weight function).  Once another
+    reads every edge): by NetworkX's own searches over its dicts where they serve it
+    (``searches.py``: Dijkstra with a plain weight, not on a multigraph; hops, its BFS from
+    both ends), by NetworkX itself otherwise (a weight function).  Once another
     call has converted the graph, the same queries run on the engine's graph.  A few BFS
     layers (``descendants_at_distance``) are served, from NetworkX's own dicts until the
     graph is converted."""
@@ -499,7 +514,8 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
     should = nxb.BackendInterface.should_run
     assert should("dijkstra_path_length", (G, (0, 0), (79, 79)), {}) is True  # (dicts)
     assert registry.from_dicts(G) and not registry.from_dicts(G)   # marked, read once
-    assert "point-to-point" in should("shortest_path", (G, (0, 0), (5, 5)), {})  # hops
+    assert should("shortest_path", (G, (0, 0), (79, 79)), {}) is True       # hops (dicts)
+    assert registry.from_dicts(G)
     assert "point-to-point" in should("dijkstra_path_length", (G, (0, 0), (5, 5)),
                                       {"weight": lambda u, v, d: 1})
     M = nx.MultiGraph(G)
@@ -530,8 +546,9 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
         with pytest.raises(nx.NodeNotFound, match="Source x is not in G"):
             nx.bidirectional_dijkstra(G, "x", (0, 0))
         assert not registry.converted(G, "weight") and not registry.converted(G, None)
-        assert len(nx.shortest_path(G, (0, 0), far)) == 159             # NetworkX's BFS
-        assert nxb.dispatch_counts["shortest_path"] == served[4] + 1
+        assert len(nx.shortest_path(G, (0, 0), far)) == 159             # BFS (dicts)
+        assert nxb.dispatch_counts["shortest_path"] == served[4] + 2
+        assert not registry.converted(G, None)
         nx.single_source_shortest_path_length(G, (0, 0))              # hops only
         assert should("shortest_path", (G, (0, 0), (5, 5)), {}) is True  # adjacency read
         nx.single_source_dijkstra_path_length(G, (0, 0))              # converts

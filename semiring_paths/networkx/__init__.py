@@ -36,8 +36,8 @@ from .registry import (
     _arguments,
     _caching,
     dispatch_counts,
-    heaps_serve,
     let_through,
+    searches_serve,
     small_reach,
     waits_for_conversion,
 )
@@ -97,15 +97,16 @@ class BackendInterface:
         (``registry.point_to_point``) never converts the graph: NetworkX answers it from
         the few vertices its search touches, where a conversion reads every edge.  It
         runs here on a graph already converted, or, for the Dijkstra ones of
-        ``registry.FROM_HEAPS`` (``heaps_serve``), by NetworkX's own heap search over its
-        dicts (``heaps.py``), marked for the function by ``let_through``.
+        ``registry.FROM_SEARCHES`` (``searches_serve``: Dijkstra, A* and the BFS from both
+        ends), by NetworkX's own search over its dicts (``searches.py``), marked for the
+        function by ``let_through``.
         ``FROM_DICTS`` functions run here always, without a count (they read NetworkX's
         dicts until the graph is converted)."""
         if name in FROM_DICTS:
             return True
         G = args[0] if args else kwargs.get("G")
         if waits_for_conversion(name, args, kwargs):
-            if heaps_serve(name, args, kwargs) and _graph_verdict(G, False) is True:
+            if searches_serve(name, args, kwargs) and _graph_verdict(G, False) is True:
                 let_through(getattr(G, "nx", G))   # answered from NetworkX's dicts
                 return True
             return ("a point-to-point query on a graph not converted yet: NetworkX's "

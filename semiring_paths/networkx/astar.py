@@ -15,7 +15,7 @@ from itertools import pairwise
 import networkx as nx
 import numpy as np
 
-from . import heaps
+from . import searches
 from .convert import _sp
 from .registry import from_dicts, networkx_algorithm
 from .weighted import _dijkstra, _dijkstra_path_to
@@ -51,8 +51,8 @@ def astar_path(G, source, target, heuristic=None, weight="weight", *, cutoff=Non
 
 
 def _dicts_path(G, source, target, weight, cutoff) -> list:
-    """NetworkX's A* over its own dicts (``heaps.astar``), its error where none is found."""
-    path = heaps.astar(G.nx._adj, source, target, weight, cutoff)
+    """NetworkX's A* over its own dicts (``searches.astar``), its error where none is found."""
+    path = searches.astar(G.nx._adj, source, target, weight, cutoff)
     if path is None:
         raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
     return path

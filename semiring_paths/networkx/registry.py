@@ -32,18 +32,18 @@ COMMON_DECLINES = ("arguments NetworkX itself would reject",
 
 __all__ = [
     "COMMON_DECLINES",
-    "FROM_HEAPS",
+    "FROM_SEARCHES",
     "REGISTRY",
     "adjacency_weights",
     "converted",
     "dispatch_counts",
     "from_dicts",
     "handed_weights",
-    "heaps_serve",
     "let_through",
     "networkx_algorithm",
     "no_cycle_collection",
     "point_to_point",
+    "searches_serve",
     "then_raise",
     "waits_for_conversion",
     "weight_facts",
@@ -217,35 +217,38 @@ def waits_for_conversion(name: str, args: tuple, kwargs: dict) -> bool:
     return not converted(a.get("G"), a.get(weight_arg) if weight_arg else None)
 
 
-#: the point-to-point queries NetworkX's own heap searches answer over its dicts
-#: (``heaps.py``), given a plain weight: the graph is not converted for them under
-#: ``backend_priority`` (``from_dicts``)
-FROM_HEAPS = frozenset({"bidirectional_dijkstra", "dijkstra_path", "dijkstra_path_length",
-                        "single_source_dijkstra", "shortest_path", "shortest_path_length",
-                        "astar_path", "astar_path_length"})
+#: the point-to-point queries NetworkX's own searches answer over its dicts
+#: (``searches.py``): Dijkstra and A* given a plain weight, the BFS from both ends by hops;
+#: the graph is not converted for them under ``backend_priority`` (``from_dicts``)
+FROM_SEARCHES = frozenset({"bidirectional_dijkstra", "dijkstra_path", "dijkstra_path_length",
+                           "single_source_dijkstra", "shortest_path", "shortest_path_length",
+                           "astar_path", "astar_path_length", "bidirectional_shortest_path"})
 _let = threading.local()
 
 
-def heaps_serve(name: str, args: tuple, kwargs: dict) -> bool:
-    """Whether NetworkX's heap search over its dicts (``heaps.py``) answers this
-    point-to-point query: one of ``FROM_HEAPS`` with a plain weight on a graph that is
-    not a multigraph, by Dijkstra without a cutoff or by A* without a heuristic, to a
-    target not found by
-    ``near_target`` (NetworkX's own search is quicker than a served call there)."""
-    from . import heaps
+def searches_serve(name: str, args: tuple, kwargs: dict) -> bool:
+    """Whether NetworkX's search over its dicts (``searches.py``) answers this
+    point-to-point query: one of ``FROM_SEARCHES`` — by hops (its BFS from both ends), or
+    with a plain weight on a graph that is not a multigraph, by Dijkstra without a cutoff
+    or by A* without a heuristic — to a target not found by ``near_target`` (NetworkX's
+    own search is quicker than a served call there)."""
+    from . import searches
 
     a = _arguments(name, args, kwargs)
-    if name not in FROM_HEAPS or a is None or not point_to_point(name, a):
+    if name not in FROM_SEARCHES or a is None or not point_to_point(name, a):
         return False
-    weight = a.get(REGISTRY[name].weight_arg)
-    if name.startswith("shortest_path") and (weight is None or a.get("method") != "dijkstra"):
-        return False                          # (hops: NetworkX's BFS from both ends)
+    weight_arg = REGISTRY[name].weight_arg
+    weight = a.get(weight_arg) if weight_arg else None
+    hops = weight_arg is None or (name.startswith("shortest_path") and weight is None)
+    if name.startswith("shortest_path") and not hops and a.get("method") != "dijkstra":
+        return False                          # (Bellman-Ford: its queue, converted)
     if name.startswith("astar") and a.get("heuristic") is not None:
         return False
     G = getattr(a.get("G"), "nx", a.get("G"))
-    return ((a.get("cutoff") is None or name.startswith("astar"))   # (A*'s: replayed)
-            and heaps.served(G, weight)
-            and not near_target(G, a.get("source"), a.get("target")))
+    if not hops and ((a.get("cutoff") is not None and not name.startswith("astar"))
+                     or not searches.served(G, weight)):    # (A*'s cutoff: replayed)
+        return False
+    return not near_target(G, a.get("source"), a.get("target"))
 
 
 def near_target(G, source, target) -> bool:

@@ -5,18 +5,20 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
+from . import searches
 from .convert import (
     SemiringPathsGraph,
     _bfs_tree,
     _endpoints,
     _node,
     _sp,
+    _succ_pred,
     all_pairs_lengths,
     bfs_lengths,
     runs,
     tree_paths,
 )
-from .registry import BFS_REPLAYED, networkx_algorithm
+from .registry import BFS_REPLAYED, from_dicts, networkx_algorithm
 from .replay import bfs_levels, bidirectional_bfs, level_predecessors
 
 
@@ -62,8 +64,15 @@ def all_pairs_shortest_path(G, cutoff=None):
 
 @networkx_algorithm(doc=BFS_REPLAYED)
 def bidirectional_shortest_path(G, source, target):
+    dicts = from_dicts(G)                # let through by should_run: from NetworkX's dicts
     G = _sp(G)
     _endpoints(G, source, target)
+    if dicts:
+        path = [source] if source == target else searches.two_fringes(
+            *_succ_pred(G), source, target)
+        if path is None:
+            raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
+        return path
     s, t = G.index[source], G.index[target]
     if s == t:
         return [source]

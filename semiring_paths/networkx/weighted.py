@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import sssp as _sssp
 from ..graph import Graph
-from . import heaps
+from . import searches
 from .convert import (
     SemiringPathsGraph,
     _as_dict,
@@ -118,15 +118,15 @@ def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
 
 def _heap_path(G: SemiringPathsGraph, source, target, weight) -> tuple:
     """NetworkX's ``multi_source_dijkstra`` from ``{source}`` to ``target``, over its
-    dicts (``heaps.py``): ``(length, path)``, its checks and errors."""
+    dicts (``searches.py``): ``(length, path)``, its checks and errors."""
     if source not in G:
         raise nx.NodeNotFound(f"Node {source} not found in graph")
     if target in {source}:
         return (0, [target])
-    dist, pred = heaps.dijkstra_to(_succ_pred(G)[0], source, target, weight)
+    dist, pred = searches.dijkstra_to(_succ_pred(G)[0], source, target, weight)
     if target not in dist:
         raise nx.NetworkXNoPath(f"No path to {target}.")
-    return dist[target], heaps.path_to(pred, target)
+    return dist[target], searches.path_to(pred, target)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -162,7 +162,7 @@ def dijkstra_path_length(G, source, target, weight="weight"):
             raise nx.NodeNotFound(f"Node {source} not found in graph")
         if source == target:
             return 0
-        dist, _ = heaps.dijkstra_to(_succ_pred(G)[0], source, target, weight, paths=False)
+        dist, _ = searches.dijkstra_to(_succ_pred(G)[0], source, target, weight, paths=False)
         if target not in dist:
             raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
         return dist[target]
@@ -199,7 +199,7 @@ def bidirectional_dijkstra(G, source, target, weight="weight"):
     if source == target:
         return (0, [source])
     if dicts:
-        got = heaps.bidirectional(*_succ_pred(G), source, target, weight)
+        got = searches.bidirectional(*_succ_pred(G), source, target, weight)
         if got is None:
             raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
         return got

@@ -1,24 +1,34 @@
-"""NetworkX's point-to-point Dijkstra searches over its own adjacency dicts, for the
-queries served before any conversion (a conversion reads every edge; these searches stop
-at the target, often after a small part of the graph).
+"""NetworkX's point-to-point searches over its own adjacency dicts, for the queries served
+before any conversion (a conversion reads every edge; these searches stop at the target,
+often after a small part of the graph).
 
 The same searches as NetworkX's ``_dijkstra_multisource`` (one source, stopped at the
-target), ``bidirectional_dijkstra`` and ``astar_path`` without a heuristic, step for
-step: the same heap entries pushed in the same order, the same sums, the same
-predecessor kept, the same errors raised where they raise them; so the same answers,
-types and paths.  What differs is the cost a scanned edge pays: NetworkX calls a weight
-function (``lambda u, v, d: d.get(weight, 1)``, a Python frame an edge) and ``next`` on a
-counter; here the attribute lookup is inline (so the searches write their relaxation
-out each: a helper called an edge would cost what the inline lookup saves).
-Only a plain string (or None) weight on a graph that is not a multigraph runs here
-(``served``); NetworkX keeps the rest.
+target), ``bidirectional_dijkstra``, ``astar_path`` without a heuristic and
+``bidirectional_shortest_path`` (its two BFS fringes), step for step: the same heap
+entries pushed in the same order, the same fringes grown in the same order, the same
+sums, the same predecessor kept, the same errors raised where they raise them; so the
+same answers, types and paths.  What differs is the cost a scanned edge or vertex pays:
+NetworkX calls a weight function (``lambda u, v, d: d.get(weight, 1)``, a Python frame an
+edge) and ``next`` on a counter, and reads a vertex's row through a view made for it
+(``G.adj[v]``, an ``AtlasView`` a vertex); here the attribute lookup is inline (so the
+searches write their relaxation out each: a helper called an edge would cost what the
+inline lookup saves) and rows are the dicts themselves.  Only a plain string (or None)
+weight on a graph that is not a multigraph runs the Dijkstra searches here (``served``);
+NetworkX keeps the rest.  Hops need no weight: the BFS serves multigraphs too.
+
+In isolation (this 2-core machine, best of 5, a median-distance pair, ms), NetworkX's
+``bidirectional_shortest_path`` → ``two_fringes``: 4elt 2.26 → 1.52, delaunay_n16 5.11 →
+3.41, wing 11.4 → 7.61, luxembourg_osm 28.0 → 18.7, osm-malta 4.20 → 2.86, cit-HepPh
+1.18 → 0.91.  A version that took each row's new vertices by a list comprehension and
+checked the other side by ``isdisjoint`` (C-level per edge, more per vertex) ran at
+0.76-0.86× of NetworkX on the same graphs: these rows have 3-6 entries.
 """
 
 from __future__ import annotations
 
 from heapq import heappop, heappush
 
-__all__ = ["astar", "bidirectional", "dijkstra_to", "path_to", "served"]
+__all__ = ["astar", "bidirectional", "dijkstra_to", "path_to", "served", "two_fringes"]
 
 
 def served(G, weight) -> bool:
@@ -176,4 +186,36 @@ def astar(succ: dict, source, target, weight, cutoff=None) -> list | None:
             enqueued[nb] = ncost, 0
             heappush(queue, (ncost + 0, c, nb, ncost, cur))
             c += 1
+    return None
+
+
+def two_fringes(succ: dict, pred: dict, source, target) -> list | None:
+    """NetworkX's ``bidirectional_shortest_path`` from ``source`` ≠ ``target``: a BFS
+    fringe from each end, the smaller grown a level at a time (forward over ``succ``,
+    backward over ``pred``; both ``G._adj`` when undirected) until an edge reaches a
+    vertex the other end has seen; its path through that vertex, or None where a fringe
+    empties first (NetworkX raises NetworkXNoPath)."""
+    fwd, bwd = {source: None}, {target: None}      # each end's vertices → the one before
+    ahead, back = [source], [target]               # the fringes
+    while ahead and back:
+        if len(ahead) <= len(back):
+            level, ahead = ahead, []
+            grow = ahead.append
+            for v in level:
+                for w in succ[v]:
+                    if w not in fwd:
+                        grow(w)
+                        fwd[w] = v
+                    if w in bwd:
+                        return _walk(fwd, w)[::-1] + _walk(bwd, bwd[w])
+        else:
+            level, back = back, []
+            grow = back.append
+            for v in level:
+                for w in pred[v]:
+                    if w not in bwd:
+                        bwd[w] = v
+                        grow(w)
+                    if w in fwd:
+                        return _walk(fwd, w)[::-1] + _walk(bwd, bwd[w])
     return None
