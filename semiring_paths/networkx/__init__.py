@@ -106,8 +106,9 @@ class BackendInterface:
             return True
         G = args[0] if args else kwargs.get("G")
         if waits_for_conversion(name, args, kwargs):
-            if searches_serve(name, args, kwargs) and _graph_verdict(G, False) is True:
-                let_through(getattr(G, "nx", G))   # answered from NetworkX's dicts
+            if (served := searches_serve(name, args, kwargs)) and _graph_verdict(
+                    G, False) is True:             # answered from NetworkX's dicts
+                let_through(getattr(G, "nx", G), served)
                 return True
             return ("a point-to-point query on a graph not converted yet: NetworkX's "
                     "search stops at the target, a conversion reads every edge")

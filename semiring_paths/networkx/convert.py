@@ -310,13 +310,6 @@ def _node(G: SemiringPathsGraph, v, msg: str) -> int:
     return G.index[v]
 
 
-def _succ_pred(G: SemiringPathsGraph) -> tuple[dict, dict]:
-    """NetworkX's adjacency dicts, forward and back (one dict both ways when undirected):
-    what the queries answered before a conversion search over."""
-    H = G.nx
-    return (H._succ, H._pred) if H.is_directed() else (H._adj, H._adj)
-
-
 def _endpoints(G: SemiringPathsGraph, source, target) -> None:
     """NetworkX's check of a point-to-point query's two nodes (its messages), without
     building the label index (a query answered from its dicts never needs one)."""

@@ -20,7 +20,15 @@ NetworkX's own ``bidirectional_shortest_path``: luxembourg_osm 24.0 → 91.4 ms)
 
 from __future__ import annotations
 
-__all__ = ["layer", "meets"]
+__all__ = ["layer", "meets", "succ_pred"]
+
+
+def succ_pred(G) -> tuple[dict, dict]:
+    """NetworkX's adjacency dicts of ``G`` (or of the NetworkX graph a converted object
+    wraps), forward and back (one dict both ways when undirected): what the queries
+    answered before a conversion search over."""
+    G = getattr(G, "nx", G)
+    return (G._succ, G._pred) if G.is_directed() else (G._adj, G._adj)
 
 
 def _step(adj: dict, frontier: set, seen: set) -> set:
@@ -43,17 +51,25 @@ def layer(adj: dict, source, distance: int) -> set:
     return q
 
 
-def meets(succ: dict, pred: dict, source, target) -> bool:
+def meets(succ: dict, pred: dict, source, target, budget: int | None = None) -> bool | None:
     """Whether ``target`` is reachable from ``source``: frontiers from both ends, the
     smaller one stepped (forward over ``succ``, backward over ``pred``; both ``G._adj``
     when undirected), until a step touches the other end's visited set or a frontier
-    empties."""
+    empties.  With a ``budget``: None once more than that many adjacency entries would be
+    read (a probe: ``registry.near_target``)."""
     if source == target:
         return True
     fwd, bwd = {source}, {target}          # the frontiers ...
     fseen, bseen = {source}, {target}      # ... and what each end has visited
+    read = 0
     while fwd and bwd:
-        if len(fwd) <= len(bwd):
+        forward = len(fwd) <= len(bwd)
+        if budget is not None:
+            rows = succ if forward else pred
+            read += sum(map(len, map(rows.__getitem__, fwd if forward else bwd)))
+            if read > budget:
+                return None
+        if forward:
             fwd = _step(succ, fwd, fseen)          # f'{!fseen} = f' any.pair A
             if not fwd.isdisjoint(bseen):
                 return True

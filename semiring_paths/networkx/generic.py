@@ -19,7 +19,6 @@ from .convert import (
     _node,
     _ordered_lengths,
     _sp,
-    _succ_pred,
     all_pairs_lengths,
     bfs_lengths,
 )
@@ -141,7 +140,7 @@ def has_path(G, source, target):
     if not (G.has_adjacency() and G.has_adjacency(reverse=True)):
         # served on a graph not converted too: frontiers over NetworkX's own dicts from
         # both ends (a yes or no has no order to keep), where a conversion reads every edge
-        return frontier.meets(*_succ_pred(G), source, target)
+        return frontier.meets(*frontier.succ_pred(G), source, target)
     try:   # the compiled bidirectional search stops where the two fringes meet
         bidirectional_shortest_path._implementation(G, source, target)
     except nx.NetworkXNoPath:

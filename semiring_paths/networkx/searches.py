@@ -17,7 +17,7 @@ weight on a graph that is not a multigraph runs the Dijkstra searches here (``se
 NetworkX keeps the rest.  Hops need no weight: the BFS serves multigraphs too.
 
 In isolation (this 2-core machine, best of 5, a median-distance pair, ms), NetworkX's
-``bidirectional_shortest_path`` → ``two_fringes``: 4elt 2.26 → 1.52, delaunay_n16 5.11 →
+``bidirectional_shortest_path`` → ``TwoFringes``: 4elt 2.26 → 1.52, delaunay_n16 5.11 →
 3.41, wing 11.4 → 7.61, luxembourg_osm 28.0 → 18.7, osm-malta 4.20 → 2.86, cit-HepPh
 1.18 → 0.91.  A version that took each row's new vertices by a list comprehension and
 checked the other side by ``isdisjoint`` (C-level per edge, more per vertex) ran at
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-__all__ = ["astar", "bidirectional", "dijkstra_to", "path_to", "served", "two_fringes"]
+__all__ = ["TwoFringes", "astar", "bidirectional", "dijkstra_to", "path_to", "served"]
 
 
 def served(G, weight) -> bool:
@@ -189,33 +189,64 @@ def astar(succ: dict, source, target, weight, cutoff=None) -> list | None:
     return None
 
 
-def two_fringes(succ: dict, pred: dict, source, target) -> list | None:
-    """NetworkX's ``bidirectional_shortest_path`` from ``source`` ≠ ``target``: a BFS
-    fringe from each end, the smaller grown a level at a time (forward over ``succ``,
-    backward over ``pred``; both ``G._adj`` when undirected) until an edge reaches a
-    vertex the other end has seen; its path through that vertex, or None where a fringe
-    empties first (NetworkX raises NetworkXNoPath)."""
-    fwd, bwd = {source: None}, {target: None}      # each end's vertices → the one before
-    ahead, back = [source], [target]               # the fringes
-    while ahead and back:
-        if len(ahead) <= len(back):
-            level, ahead = ahead, []
-            grow = ahead.append
-            for v in level:
-                for w in succ[v]:
-                    if w not in fwd:
-                        grow(w)
-                        fwd[w] = v
-                    if w in bwd:
-                        return _walk(fwd, w)[::-1] + _walk(bwd, bwd[w])
-        else:
-            level, back = back, []
-            grow = back.append
-            for v in level:
-                for w in pred[v]:
-                    if w not in bwd:
-                        bwd[w] = v
-                        grow(w)
-                    if w in fwd:
-                        return _walk(fwd, w)[::-1] + _walk(bwd, bwd[w])
-    return None
+class TwoFringes:
+    """NetworkX's ``bidirectional_shortest_path``: a BFS fringe from each end, the smaller
+    grown a level at a time (forward over ``succ``, backward over ``pred``; both
+    ``G._adj`` when undirected) until an edge reaches a vertex the other end has seen;
+    its path through that vertex, or None where a fringe empties first (NetworkX raises
+    NetworkXNoPath).  Run in stretches: ``should_run``'s probe is the search's start
+    (``registry.searches_serve``), which the served call takes on from where it stopped."""
+
+    __slots__ = ("ahead", "back", "bwd", "done", "fwd", "path", "pred", "succ")
+
+    def __init__(self, succ: dict, pred: dict, source, target):
+        self.succ, self.pred = succ, pred
+        self.fwd, self.bwd = {source: None}, {target: None}   # vertex → the one before
+        self.ahead, self.back = [source], [target]             # the fringes
+        self.done = source == target
+        self.path: list | None = [source] if self.done else None
+
+    def run(self, budget: int | None = None) -> bool:
+        """Grow whole levels until the search ends (True: ``path`` is its answer) or
+        until the next level would take the adjacency entries read past ``budget``
+        (False: ``run`` again goes on from there)."""
+        if self.done:
+            return True
+        succ, pred, fwd, bwd = self.succ, self.pred, self.fwd, self.bwd
+        ahead, back = self.ahead, self.back
+        read = 0
+        while ahead and back:
+            forward = len(ahead) <= len(back)
+            if budget is not None:
+                read += sum(map(len, map((succ if forward else pred).__getitem__,
+                                         ahead if forward else back)))
+                if read > budget:
+                    self.ahead, self.back = ahead, back
+                    return False
+            if forward:
+                level, ahead = ahead, []
+                grow = ahead.append
+                for v in level:
+                    for w in succ[v]:
+                        if w not in fwd:
+                            grow(w)
+                            fwd[w] = v
+                        if w in bwd:
+                            return self._met(w)
+            else:
+                level, back = back, []
+                grow = back.append
+                for v in level:
+                    for w in pred[v]:
+                        if w not in bwd:
+                            bwd[w] = v
+                            grow(w)
+                        if w in fwd:
+                            return self._met(w)
+        self.done = True
+        return True
+
+    def _met(self, w) -> bool:
+        self.path = _walk(self.fwd, w)[::-1] + _walk(self.bwd, self.bwd[w])
+        self.done = True
+        return True

@@ -12,12 +12,12 @@ from .convert import (
     _endpoints,
     _node,
     _sp,
-    _succ_pred,
     all_pairs_lengths,
     bfs_lengths,
     runs,
     tree_paths,
 )
+from .frontier import succ_pred
 from .registry import BFS_REPLAYED, from_dicts, networkx_algorithm
 from .replay import bfs_levels, bidirectional_bfs, level_predecessors
 
@@ -67,10 +67,11 @@ def bidirectional_shortest_path(G, source, target):
     dicts = from_dicts(G)                # let through by should_run: from NetworkX's dicts
     G = _sp(G)
     _endpoints(G, source, target)
-    if dicts:
-        path = [source] if source == target else searches.two_fringes(
-            *_succ_pred(G), source, target)
-        if path is None:
+    if dicts:                            # (the search should_run's probe started)
+        search = dicts if isinstance(dicts, searches.TwoFringes) else searches.TwoFringes(
+            *succ_pred(G), source, target)
+        search.run()
+        if (path := search.path) is None:
             raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
         return path
     s, t = G.index[source], G.index[target]

@@ -21,11 +21,11 @@ from .convert import (
     _ordered_lengths,
     _py,
     _sp,
-    _succ_pred,
     all_pairs_lengths,
     runs,
     tree_paths,
 )
+from .frontier import succ_pred
 from .registry import adjacency_weights, from_dicts, networkx_algorithm, weight_facts
 from .replay import (
     bellman_ford_order,
@@ -123,7 +123,7 @@ def _heap_path(G: SemiringPathsGraph, source, target, weight) -> tuple:
         raise nx.NodeNotFound(f"Node {source} not found in graph")
     if target in {source}:
         return (0, [target])
-    dist, pred = searches.dijkstra_to(_succ_pred(G)[0], source, target, weight)
+    dist, pred = searches.dijkstra_to(succ_pred(G)[0], source, target, weight)
     if target not in dist:
         raise nx.NetworkXNoPath(f"No path to {target}.")
     return dist[target], searches.path_to(pred, target)
@@ -162,7 +162,7 @@ def dijkstra_path_length(G, source, target, weight="weight"):
             raise nx.NodeNotFound(f"Node {source} not found in graph")
         if source == target:
             return 0
-        dist, _ = searches.dijkstra_to(_succ_pred(G)[0], source, target, weight, paths=False)
+        dist, _ = searches.dijkstra_to(succ_pred(G)[0], source, target, weight, paths=False)
         if target not in dist:
             raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
         return dist[target]
@@ -199,7 +199,7 @@ def bidirectional_dijkstra(G, source, target, weight="weight"):
     if source == target:
         return (0, [source])
     if dicts:
-        got = searches.bidirectional(*_succ_pred(G), source, target, weight)
+        got = searches.bidirectional(*succ_pred(G), source, target, weight)
         if got is None:
             raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
         return got
