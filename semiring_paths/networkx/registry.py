@@ -316,7 +316,8 @@ def from_dicts(G):
     False, or what ``let_through`` was given: True, or the search to take on.  Read
     once: the mark is cleared."""
     mark, _let.graph = getattr(_let, "graph", None), None
-    return mark is not None and mark == id(getattr(G, "nx", G)) and _let.search
+    search, _let.search = getattr(_let, "search", None), None   # (it holds G's dicts)
+    return mark is not None and mark == id(getattr(G, "nx", G)) and search
 
 
 def cached_conversions(G) -> list:
