@@ -51,25 +51,17 @@ def layer(adj: dict, source, distance: int) -> set:
     return q
 
 
-def meets(succ: dict, pred: dict, source, target, budget: int | None = None) -> bool | None:
+def meets(succ: dict, pred: dict, source, target) -> bool:
     """Whether ``target`` is reachable from ``source``: frontiers from both ends, the
     smaller one stepped (forward over ``succ``, backward over ``pred``; both ``G._adj``
     when undirected), until a step touches the other end's visited set or a frontier
-    empties.  With a ``budget``: None once more than that many adjacency entries would be
-    read (a probe: ``registry.near_target``)."""
+    empties."""
     if source == target:
         return True
     fwd, bwd = {source}, {target}          # the frontiers ...
     fseen, bseen = {source}, {target}      # ... and what each end has visited
-    read = 0
     while fwd and bwd:
-        forward = len(fwd) <= len(bwd)
-        if budget is not None:
-            rows = succ if forward else pred
-            read += sum(map(len, map(rows.__getitem__, fwd if forward else bwd)))
-            if read > budget:
-                return None
-        if forward:
+        if len(fwd) <= len(bwd):
             fwd = _step(succ, fwd, fseen)          # f'{!fseen} = f' any.pair A
             if not fwd.isdisjoint(bseen):
                 return True

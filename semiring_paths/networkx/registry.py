@@ -231,10 +231,9 @@ def searches_serve(name: str, args: tuple, kwargs: dict):
     point-to-point query: one of ``FROM_SEARCHES`` — by hops (its BFS from both ends), or
     with a plain weight on a graph that is not a multigraph, by Dijkstra without a cutoff
     or by A* without a heuristic — to a target not near (NetworkX's own search is quicker
-    than a served call there).  Near: a BFS from both ends that ends within
-    ``PROBE_EDGES`` adjacency entries read, for the queries by hops the search itself
-    (``searches.TwoFringes``: returned, to be taken on, when it has not ended); else
-    ``near_target``."""
+    than a served call there).  Near: for the queries by hops, the search itself ends
+    within ``PROBE_EDGES`` adjacency entries read (``searches.TwoFringes``: returned, to
+    be taken on, when it has not); else ``near_target``."""
     from . import searches
     from .frontier import succ_pred
 
@@ -258,8 +257,10 @@ def searches_serve(name: str, args: tuple, kwargs: dict):
     if ((a.get("cutoff") is not None and not name.startswith("astar"))
             or not searches.served(G, weight)):    # (A*'s cutoff: replayed)
         return False
-    both = name in ("bidirectional_dijkstra", "shortest_path")   # (two heaps)
-    return not near_target(G, source, target, both)
+    # (from one end for the two-heap search too: it pops a vertex a side in turn, where
+    # the BFS grows the smaller side; probed from both ends, email-Enron's pair went to
+    # NetworkX at 0.93× where served it ran at 1.05×, s50_bibfs3 against s49_p2p3)
+    return not near_target(G, source, target)
 
 
 def _absent(G, source, target) -> bool:
@@ -270,20 +271,16 @@ def _absent(G, source, target) -> bool:
         return True
 
 
-def near_target(G, source, target, both: bool = False) -> bool:
-    """Whether a breadth-first probe over ``G``'s dicts meets ``target`` (or runs out of
-    vertices) within ``PROBE_EDGES`` adjacency entries read: from ``source``, or from both
-    ends (``both``: for NetworkX's searches from both ends, which on a small-world graph
-    meet after a few hundred vertices where a probe from one end reads thousands).  Then
+def near_target(G, source, target) -> bool:
+    """Whether a breadth-first probe from ``source`` over ``G``'s dicts meets ``target``
+    (or runs out of vertices) within ``PROBE_EDGES`` adjacency entries read: then
     NetworkX's own search ends almost at once, under the cost of serving a call (about
     0.13 ms of NetworkX's dispatch more than a declined one).  True for nodes not in
     ``G`` too (NetworkX raises at once)."""
-    from .frontier import _step, meets, succ_pred
+    from .frontier import _step
 
     if _absent(G, source, target):
         return True
-    if both:
-        return meets(*succ_pred(G), source, target, PROBE_EDGES) is not None
     adj = G._adj
     q, seen, read = {source}, {source}, 0
     while q:
