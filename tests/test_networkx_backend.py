@@ -218,6 +218,10 @@ def test_random_graphs_match_networkx(g):
         got = nx.bfs_tree(G, s, reverse=reverse, depth_limit=2, backend="semiring_paths")
         assert type(got) is type(want)
         assert (list(got.nodes), list(got.edges)) == (list(want.nodes), list(want.edges))
+        assert (list(got.pred.items()), list(got.nodes(data=True)), got.graph) == (
+            list(want.pred.items()), list(want.nodes(data=True)), want.graph)
+        u, v = next(iter(got.edges), (s, s))         # one attribute dict an edge, shared
+        assert not got.has_edge(u, v) or got.succ[u][v] is got.pred[v][u]
     same(nx.bfs_successors, G, s, depth_limit=1)
     for method in ("dijkstra", "bellman-ford"):
         same(nx.all_shortest_paths, G, s, t, weight="weight", method=method)

@@ -117,10 +117,27 @@ def bfs_successors(G, source, depth_limit=None, sort_neighbors=None):
 
 @networkx_algorithm(declines=("sort_neighbors=",), doc=BFS_REPLAYED)
 def bfs_tree(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
+    G = _sp(G)
+    if source not in G:
+        raise _not_in(G, source)
+    queue, parents, _ = _bfs_tree(G, [G.index[source]], reverse, depth_limit)
+    return _tree(G.labels(queue), G.labels(parents[1:]))
+
+
+def _tree(order: list, parents: list) -> nx.DiGraph:
+    """The ``DiGraph`` NetworkX's ``bfs_tree`` builds (``add_node(source)``, then
+    ``add_edges_from`` of the BFS edges): nodes in ``order`` (the source, then each as
+    discovered), the edge ``parents[i] → order[i + 1]`` with one empty attribute dict
+    held by both ends — its dicts filled directly, where ``add_edges_from`` checks each
+    edge's ends and looks its attribute dict up (most of NetworkX's time, and of ours).
+    Every node of ``order`` after the first has its one parent earlier in it."""
     T = nx.DiGraph()
-    T.add_node(source)
-    T.add_edges_from(bfs_edges._implementation(G, source, reverse=reverse,
-                                               depth_limit=depth_limit))
+    T._node.update({v: {} for v in order})
+    succ, pred = T._succ, T._pred
+    succ.update({v: {} for v in order})
+    pred.update({v: {} for v in order})
+    for u, v in zip(parents, order[1:]):
+        succ[u][v] = pred[v][u] = {}
     return T
 
 
