@@ -223,6 +223,10 @@ def waits_for_conversion(name: str, args: tuple, kwargs: dict) -> bool:
 FROM_SEARCHES = frozenset({"bidirectional_dijkstra", "dijkstra_path", "dijkstra_path_length",
                            "single_source_dijkstra", "shortest_path", "shortest_path_length",
                            "astar_path", "astar_path_length", "bidirectional_shortest_path"})
+#: ... those NetworkX answers by Dijkstra from the source alone (``shortest_path`` with a
+#: weight runs the two-heap search; ``shortest_path_length``, ``dijkstra_path_length``)
+ONE_HEAP = frozenset({"dijkstra_path", "dijkstra_path_length", "single_source_dijkstra",
+                      "shortest_path_length"})
 _let = threading.local()
 
 
@@ -231,9 +235,10 @@ def searches_serve(name: str, args: tuple, kwargs: dict):
     point-to-point query: one of ``FROM_SEARCHES`` — by hops (its BFS from both ends), or
     with a plain weight on a graph that is not a multigraph, by Dijkstra without a cutoff
     or by A* without a heuristic — to a target not near (NetworkX's own search is quicker
-    than a served call there).  Near: for the queries by hops, the search itself ends
-    within ``PROBE_EDGES`` adjacency entries read (``searches.TwoFringes``: returned, to
-    be taken on, when it has not); else ``near_target``."""
+    than a served call there).  Near: for the queries by hops and Dijkstra's from one
+    end, the search itself ends within ``PROBE_EDGES`` adjacency entries read
+    (``searches.TwoFringes``, ``searches.DijkstraTo``: returned, to be taken on, when it
+    has not); else (the two-heap search, A*) ``near_target``'s BFS probe."""
     from . import searches
     from .frontier import succ_pred
 
@@ -257,6 +262,13 @@ def searches_serve(name: str, args: tuple, kwargs: dict):
     if ((a.get("cutoff") is not None and not name.startswith("astar"))
             or not searches.served(G, weight)):    # (A*'s cutoff: replayed)
         return False
+    if name in ONE_HEAP:                      # Dijkstra from one end: probed by itself
+        paths = not name.endswith("_length")
+        search = searches.DijkstraTo(succ_pred(G)[0], source, target, weight, paths)
+        try:
+            return False if search.run(PROBE_EDGES) else search
+        except ValueError:                    # negative weights met: the call meets them
+            return True                       # again, and raises as NetworkX does
     # (from one end for the two-heap search too: it pops a vertex a side in turn, where
     # the BFS grows the smaller side; probed from both ends, email-Enron's pair went to
     # NetworkX at 0.93× where served it ran at 1.05×, s50_bibfs3 against s49_p2p3)

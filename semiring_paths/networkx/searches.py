@@ -27,8 +27,9 @@ checked the other side by ``isdisjoint`` (C-level per edge, more per vertex) ran
 from __future__ import annotations
 
 from heapq import heappop, heappush
+from math import inf
 
-__all__ = ["TwoFringes", "astar", "bidirectional", "dijkstra_to", "path_to", "served"]
+__all__ = ["DijkstraTo", "TwoFringes", "astar", "bidirectional", "dijkstra_to", "path_to", "served"]
 
 
 def served(G, weight) -> bool:
@@ -36,44 +37,72 @@ def served(G, weight) -> bool:
     return (weight is None or type(weight) is str) and not G.is_multigraph()
 
 
-def dijkstra_to(succ: dict, source, target, weight, paths: bool = True):
-    """NetworkX's Dijkstra from ``source``, stopped once ``target`` is scanned:
-    ``(dist, pred)`` with ``dist`` its final distances in scan order and ``pred`` each
-    reached vertex's predecessor (``None`` without ``paths``).  ``ValueError`` where a
-    negative weight contradicts a final distance, as NetworkX raises it."""
-    dist: dict = {}
-    seen = {source: 0}
-    pred: dict | None = {} if paths else None
-    fringe = [(0, 0, source)]
-    c = 1
-    final, tentative, push, pop = dist.get, seen.get, heappush, heappop
-    while fringe:
-        (dv, _, v) = pop(fringe)
-        if v in dist:
-            continue                                 # already scanned
-        dist[v] = dv
-        if v == target:
-            break
-        for u, e in succ[v].items():
-            cost = e.get(weight, 1)
-            if cost is None:
-                continue
-            vu = dv + cost
-            # NetworkX's `u in dist`, then `u not in seen or vu < seen[u]`, with a lookup
-            # a test (a distance is never None)
-            du = final(u)
-            if du is not None:
-                if vu < du:
-                    raise ValueError("Contradictory paths found:", "negative weights?")
-                continue
-            su = tentative(u)
-            if su is None or vu < su:
-                seen[u] = vu
-                push(fringe, (vu, c, u))
-                c += 1
-                if pred is not None:
-                    pred[u] = v
-    return dist, pred
+class DijkstraTo:
+    """NetworkX's Dijkstra from ``source``, stopped once ``target`` is scanned: ``dist``
+    its final distances in scan order and ``pred`` each reached vertex's predecessor
+    (None without ``paths``); ``ValueError`` where a negative weight contradicts a final
+    distance, as NetworkX raises it.  Run in stretches, as ``TwoFringes``: ``should_run``'s
+    probe is the search's start, which the served call takes on."""
+
+    __slots__ = ("c", "dist", "fringe", "pred", "seen", "succ", "target", "weight")
+
+    def __init__(self, succ: dict, source, target, weight, paths: bool = True):
+        self.succ, self.target, self.weight = succ, target, weight
+        self.dist: dict = {}
+        self.seen = {source: 0}
+        self.pred: dict | None = {} if paths else None
+        self.fringe = [(0, 0, source)]
+        self.c = 1
+
+    def run(self, budget: int | None = None) -> bool:
+        """Scan vertices until the target is scanned or the heap empties (True) or until
+        the adjacency entries read pass ``budget`` (False: ``run`` again goes on)."""
+        succ, target, weight = self.succ, self.target, self.weight
+        dist, seen, pred, fringe, c = self.dist, self.seen, self.pred, self.fringe, self.c
+        final, tentative, push, pop = dist.get, seen.get, heappush, heappop
+        read, limit = 0, inf if budget is None else budget
+        while fringe:
+            if read > limit:
+                self.c = c
+                return False
+            (dv, _, v) = pop(fringe)
+            if v in dist:
+                continue                                 # already scanned
+            dist[v] = dv
+            if v == target:
+                break
+            row = succ[v]
+            read += len(row)
+            for u, e in row.items():
+                cost = e.get(weight, 1)
+                if cost is None:
+                    continue
+                vu = dv + cost
+                # NetworkX's `u in dist`, then `u not in seen or vu < seen[u]`, with a
+                # lookup a test (a distance is never None)
+                du = final(u)
+                if du is not None:
+                    if vu < du:
+                        raise ValueError("Contradictory paths found:", "negative weights?")
+                    continue
+                su = tentative(u)
+                if su is None or vu < su:
+                    seen[u] = vu
+                    push(fringe, (vu, c, u))
+                    c += 1
+                    if pred is not None:
+                        pred[u] = v
+        self.c = c
+        return True
+
+
+def dijkstra_to(succ: dict, source, target, weight, paths: bool = True, search=None):
+    """``DijkstraTo``'s ``(dist, pred)``, run to its end (from where ``search``, one
+    started for the same query, stopped)."""
+    if search is None:
+        search = DijkstraTo(succ, source, target, weight, paths)
+    search.run()
+    return search.dist, search.pred
 
 
 def path_to(pred: dict, target) -> list:

@@ -116,14 +116,21 @@ def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
     return _ordered_lengths(G, [s], d, g, weight)
 
 
-def _heap_path(G: SemiringPathsGraph, source, target, weight) -> tuple:
+def _started(dicts) -> searches.DijkstraTo | None:
+    """The search ``should_run``'s probe started for this call (``from_dicts``), if any."""
+    return dicts if isinstance(dicts, searches.DijkstraTo) else None
+
+
+def _heap_path(G: SemiringPathsGraph, source, target, weight, dicts=True) -> tuple:
     """NetworkX's ``multi_source_dijkstra`` from ``{source}`` to ``target``, over its
-    dicts (``searches.py``): ``(length, path)``, its checks and errors."""
+    dicts (``searches.py``; taken on from ``should_run``'s probe): ``(length, path)``, its
+    checks and errors."""
     if source not in G:
         raise nx.NodeNotFound(f"Node {source} not found in graph")
     if target in {source}:
         return (0, [target])
-    dist, pred = searches.dijkstra_to(succ_pred(G)[0], source, target, weight)
+    dist, pred = searches.dijkstra_to(succ_pred(G)[0], source, target, weight,
+                                      search=_started(dicts))
     if target not in dist:
         raise nx.NetworkXNoPath(f"No path to {target}.")
     return dist[target], searches.path_to(pred, target)
@@ -131,8 +138,8 @@ def _heap_path(G: SemiringPathsGraph, source, target, weight) -> tuple:
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
 def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight"):
-    if from_dicts(G):                    # let through by should_run: from NetworkX's dicts
-        return _heap_path(_sp(G), source, target, weight)
+    if dicts := from_dicts(G):           # let through by should_run: from NetworkX's dicts
+        return _heap_path(_sp(G), source, target, weight, dicts)
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
     if target == source:
@@ -156,13 +163,14 @@ def single_source_dijkstra_path(G, source, cutoff=None, weight="weight"):
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
 def dijkstra_path_length(G, source, target, weight="weight"):
-    if from_dicts(G):                    # let through by should_run: from NetworkX's dicts
+    if dicts := from_dicts(G):           # let through by should_run: from NetworkX's dicts
         G = _sp(G)
         if source not in G:
             raise nx.NodeNotFound(f"Node {source} not found in graph")
         if source == target:
             return 0
-        dist, _ = searches.dijkstra_to(succ_pred(G)[0], source, target, weight, paths=False)
+        dist, _ = searches.dijkstra_to(succ_pred(G)[0], source, target, weight, paths=False,
+                                       search=_started(dicts))
         if target not in dist:
             raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
         return dist[target]
@@ -181,8 +189,8 @@ def dijkstra_path_length(G, source, target, weight="weight"):
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
 def dijkstra_path(G, source, target, weight="weight"):
-    if from_dicts(G):                    # let through by should_run: from NetworkX's dicts
-        return _heap_path(_sp(G), source, target, weight)[1]
+    if dicts := from_dicts(G):           # let through by should_run: from NetworkX's dicts
+        return _heap_path(_sp(G), source, target, weight, dicts)[1]
     G = _sp(G)
     s = _node(G, source, "Node {} not found in graph")
     d, _ = _dijkstra(G, [s], weight)
