@@ -148,7 +148,7 @@ def bidirectional(succ: dict, pred: dict, source, target, weight):
             if cost is None:
                 continue
             vw = dist + cost
-            dw = final(w)                              # (as in dijkstra_to)
+            dw = final(w)                              # (as in DijkstraTo.run)
             if dw is not None:
                 if vw < dw:
                     raise ValueError("Contradictory paths found: negative weights?")
@@ -252,6 +252,8 @@ class TwoFringes:
                 if read > budget:
                     self.ahead, self.back = ahead, back
                     return False
+            # one level a step, in NetworkX's order: f'{!fwd} = f' any.pair A (forward),
+            # b'{!bwd} = b' any.pair Aᵀ (back), until an edge lands in the other side
             if forward:
                 level, ahead = ahead, []
                 grow = ahead.append
