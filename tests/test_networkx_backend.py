@@ -820,6 +820,45 @@ def test_search_generators_make_their_items_with_the_collector_off():
     assert any(obj is items[-1] for obj in gc.get_objects(generation=2))
 
 
+def test_search_generators_keep_older_objects_frozen_while_taken():
+    """While a BFS generator's items are taken, the objects older than its first request
+    are out of the collector's reach (``registry._Frozen``); used up or dropped, the
+    generator leaves nothing frozen; a caller's own frozen objects stay as they are.  The
+    tree NetworkX builds from the served edges under a plain priority list is its own."""
+    import gc
+
+    G = nx.path_graph(3000)
+    nx.single_source_shortest_path_length(G, 0, backend="semiring_paths")   # converts
+    gc.collect()
+    assert gc.get_freeze_count() == 0
+    it = nx.bfs_edges(G, 0, backend="semiring_paths")
+    assert gc.get_freeze_count() == 0                  # nothing before the first request
+    first = next(it)
+    assert gc.get_freeze_count() > 3000 and gc.isenabled()      # G's dicts among them
+    assert [first, *it] == list(nx.bfs_edges(G, 0))
+    assert gc.get_freeze_count() == 0                  # used up: thawed
+    it = nx.bfs_predecessors(G, 0, backend="semiring_paths")
+    next(it)
+    assert gc.get_freeze_count() > 0
+    del it                                             # dropped half-taken: thawed
+    assert gc.get_freeze_count() == 0
+    gc.freeze()                                        # a caller's own freeze
+    try:
+        before = gc.get_freeze_count()
+        assert len(list(nx.bfs_edges(G, 0, backend="semiring_paths"))) == 2999
+        assert gc.get_freeze_count() == before
+    finally:
+        gc.unfreeze()
+    G = nx.path_graph(12_000)                          # (over should_run's 10⁴ edges)
+    with nx.config(backend_priority=["semiring_paths"]):
+        served = nxb.dispatch_counts["bfs_edges"]
+        T = nx.bfs_tree(G, 1500)                       # NetworkX's, from served edges
+        assert nxb.dispatch_counts["bfs_edges"] == served + 1
+    assert gc.get_freeze_count() == 0
+    R = nx.bfs_tree(G, 1500)
+    assert list(T.nodes) == list(R.nodes) and list(T.edges) == list(R.edges)
+
+
 
 @pytest.mark.parametrize("fn, kwargs", [
     (nx.all_pairs_shortest_path, {}), (nx.all_pairs_shortest_path_length, {}),

@@ -489,19 +489,20 @@ def no_cycle_collection():
 class drained:
     """What ``call()`` returns (an iterable: a generator, or a zip of lists), all made
     at the first request with the cyclic collector held off (``no_cycle_collection``),
-    then handed out; an error it raises comes after the items made before it, as it
-    would have, and nothing runs or raises before the first request, as NetworkX's
-    generators.  For the generators whose whole answer is one search (the BFS edges,
-    layers and successors): left to make their items as they are asked for, the
-    consumer's loop runs with collections on, and a full one walks every object alive
-    for each few hundred new (luxembourg_osm, ``list(bfs_successors(...))``: 220–234 ms,
-    32 ms with the collector off; NetworkX 445–466).  A ``call`` that returns a zip is
-    drained at C speed, and ``iter()`` hands out the list's own iterator (the state
-    ``next()`` reads too), so ``list()`` and ``for`` take the items at C speed: a
-    generator in between costs each item a resume (4elt, ``list(bfs_labeled_edges)``,
-    229 395 items: 5.9 → 3.9 ms; NetworkX 23).  Not for the all-pairs generators (one
-    search an item: all of them at once would hold n answers) nor the path enumerations
-    (possibly exponential)."""
+    then handed out with the older objects frozen until they are all taken (``_Frozen``:
+    the consumer's allocations start no full collection that walks them); an error it
+    raises comes after the items made before it, as it would have, and nothing runs or
+    raises before the first request, as NetworkX's generators.  For the generators whose
+    whole answer is one search (the BFS edges, layers and successors): left to make
+    their items as they are asked for, the consumer's loop runs with collections on, and
+    a full one walks every object alive for each few hundred new (luxembourg_osm,
+    ``list(bfs_successors(...))``: 220–234 ms, 32 ms with the collector off; NetworkX
+    445–466).  A ``call`` that returns a zip is drained at C speed, and ``iter()`` hands
+    out the list's own iterator chained to ``_Frozen`` (the state ``next()`` reads too),
+    so ``list()`` and ``for`` take the items at C speed: a generator in between costs
+    each item a resume (4elt, ``list(bfs_labeled_edges)``, 229 395 items: 5.9 → 3.9 ms;
+    NetworkX 23).  Not for the all-pairs generators (one search an item: all of them at
+    once would hold n answers) nor the path enumerations (possibly exponential)."""
 
     __slots__ = ("_call", "_items")
 
@@ -516,7 +517,12 @@ class drained:
             except Exception as e:                    # raised where NetworkX raises it
                 err = e
         self._call = None
-        self._items = iter(out) if err is None else then_raise(out, err)
+        if err is not None:
+            self._items = then_raise(out, err)
+        elif gc.isenabled() and not gc.get_freeze_count():
+            self._items = chain(out, _Frozen())       # (C-level: as the list's iterator)
+        else:
+            self._items = iter(out)
         return self._items
 
     def __iter__(self) -> Iterator:
@@ -524,6 +530,39 @@ class drained:
 
     def __next__(self):
         return next(self._items if self._items is not None else self._start())
+
+
+class _Frozen:
+    """Every object alive kept out of the cyclic collector's reach (``gc.freeze()``)
+    while a ``drained`` answer is being taken, until it is used up (this object, last in
+    its chain, is reached) or dropped; then back in the oldest generation
+    (``gc.unfreeze()``).  The consumer's own allocations (``bfs_tree`` adding each edge
+    it is handed to its ``DiGraph``, under a plain priority list where NetworkX builds
+    the tree itself) set off full collections, each walking every object alive — the
+    NetworkX graph's dicts above all: on wing (62 032 vertices) one such collection took
+    218 of the 312 ms of ``bfs_tree``, 24 ms with the objects older than the call frozen
+    (plain NetworkX: two, 460 of its 650 ms).  Only young objects are collected
+    meanwhile: a cycle dropped before the answer was made waits until it is taken, or
+    dropped, to be collected; nothing is lost.  ``drained`` freezes only where nothing is
+    frozen already (``unfreeze`` would thaw the caller's objects too)."""
+
+    __slots__ = ("_held",)
+
+    def __init__(self):
+        gc.freeze()
+        self._held = True
+
+    def _thaw(self) -> None:
+        if self._held:
+            self._held = False
+            gc.unfreeze()
+
+    def __iter__(self) -> Iterator:
+        self._thaw()
+        return iter(())
+
+    def __del__(self):
+        self._thaw()
 
 
 def made_apart(items: Iterable) -> Iterator:
