@@ -544,7 +544,8 @@ class _Frozen:
     (plain NetworkX: two, 460 of its 650 ms).  Only young objects are collected
     meanwhile: a cycle dropped before the answer was made waits until it is taken, or
     dropped, to be collected; nothing is lost.  ``drained`` freezes only where nothing is
-    frozen already (``unfreeze`` would thaw the caller's objects too)."""
+    frozen already (``unfreeze`` would thaw the caller's objects too); a freeze made
+    elsewhere while the items are being taken is thawed with them."""
 
     __slots__ = ("_held",)
 
