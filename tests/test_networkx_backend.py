@@ -707,6 +707,9 @@ def test_sources_of_small_reach_stay_with_networkx():
     assert "reach 2" in should("bellman_ford_path_length", (G, sink, ("x", 1)), {})
     assert "reach 2" in should("bfs_layers", (G, sink), {})            # a node or a list
     assert "reach 2" in should("bfs_layers", (G, [sink]), {})
+    assert "reach 2" in should("bfs_labeled_edges", (G, sink), {})     # (so does this)
+    assert "reach 2" in should("bfs_labeled_edges", (G, [sink]), {})
+    assert should("bfs_labeled_edges", (G, [(5, 5)]), {}) is True
     assert should("single_source_dijkstra", (G, "nowhere"), {}) is True   # its error
     # a target reached from few vertices: the search follows the in-edges ("a" reaches
     # the grid but is reached from itself only; ("x", 1) from two vertices)

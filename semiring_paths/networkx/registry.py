@@ -142,14 +142,14 @@ PROBE_EDGES = 2048
 
 def small_reach(name: str, a: dict) -> int | None:
     """The vertices a search from the call's ``source`` (``sources`` for
-    ``multi_source_*`` and ``bfs_layers``; ``target`` for ``single_target_*``, whose
-    search follows the in-edges) reaches, where at most ``SMALL_REACH``; None
-    otherwise, for point-to-point queries (``point_to_point``), and for sources not in
-    the graph (whose error the search raises), or given as an iterator (which the probe
-    would use up).  ``a``: the call's arguments by name.  Kept per graph and sources in
-    ``G.__networkx_cache__`` (cleared when the graph changes): ``can_run`` and
-    ``should_run`` ask in turn, and NetworkX's ``single_source_dijkstra`` dispatches
-    ``multi_source_dijkstra`` again inside."""
+    ``multi_source_*``, ``bfs_layers`` and ``bfs_labeled_edges``; ``target`` for
+    ``single_target_*``, whose search follows the in-edges) reaches, where at most
+    ``SMALL_REACH``; None otherwise, for point-to-point queries (``point_to_point``), and
+    for sources not in the graph (whose error the search raises), or given as an
+    iterator (which the probe would use up).  ``a``: the call's arguments by name.
+    Kept per graph and sources in ``G.__networkx_cache__`` (cleared when the graph
+    changes): ``can_run`` and ``should_run`` ask in turn, and NetworkX's
+    ``single_source_dijkstra`` dispatches ``multi_source_dijkstra`` again inside."""
     if point_to_point(name, a):
         return None
     G = getattr(a.get("G"), "nx", a.get("G"))
@@ -159,7 +159,7 @@ def small_reach(name: str, a: dict) -> int | None:
     sources = a.get("target" if to_target else "source")
     if sources is not None:
         sources = (sources,)
-    elif name.startswith("multi_source_") or name == "bfs_layers":
+    elif name.startswith("multi_source_") or name in ("bfs_layers", "bfs_labeled_edges"):
         sources = a.get("sources")
     if adj is None or sources is None:
         return None
