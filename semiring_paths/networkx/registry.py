@@ -541,7 +541,7 @@ class _Frozen:
     the tree itself) set off full collections, each walking every object alive — the
     NetworkX graph's dicts above all: on wing (62 032 vertices) one such collection took
     218 of the 312 ms of ``bfs_tree``, 24 ms with the objects older than the call frozen
-    (plain NetworkX: two, 460 of its 650 ms).  Only young objects are collected
+    (plain NetworkX: two, 460 of its 650 ms).  Only objects made since are collected
     meanwhile: a cycle dropped before the answer was made waits until it is taken, or
     dropped, to be collected; nothing is lost.  ``drained`` freezes only where nothing is
     frozen already (``unfreeze`` would thaw the caller's objects too); a freeze made
