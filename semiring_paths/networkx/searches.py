@@ -12,7 +12,9 @@ NetworkX calls a weight function (``lambda u, v, d: d.get(weight, 1)``, a Python
 edge) and ``next`` on a counter, and reads a vertex's row through a view made for it
 (``G.adj[v]``, an ``AtlasView`` a vertex); here the attribute lookup is inline (so the
 searches write their relaxation out each: a helper called an edge would cost what the
-inline lookup saves) and rows are the dicts themselves.  Only a plain string (or None)
+inline lookup saves; written with NetworkX's own membership tests instead of the
+lookups, ``DijkstraTo`` ran the same: osm-malta 34.8 / 35.1 ms, 4elt 13.5 / 12.8) and
+rows are the dicts themselves.  Only a plain string (or None)
 weight on a graph that is not a multigraph runs the Dijkstra searches here (``served``);
 NetworkX keeps the rest.  Hops need no weight: the BFS serves multigraphs too.
 
@@ -73,6 +75,7 @@ class DijkstraTo:
                 break
             row = succ[v]
             read += len(row)
+            # v settled; its row relaxed: t{!dist} = min(t, d(v) min.+ A(v, :))
             for u, e in row.items():
                 cost = e.get(weight, 1)
                 if cost is None:
@@ -143,6 +146,8 @@ def bidirectional(succ: dict, pred: dict, source, target, weight):
         seen_d, preds_d = seen[direction], preds[direction]
         final, tentative, other = finals[direction], tentatives[direction], \
             tentatives[1 - direction]
+        # v settled on this side; its row (A, or Aᵀ backward) relaxed:
+        # t{!dist} = min(t, d(v) min.+ A(v, :)), each lowered w tried as a meeting point
         for w, d in nbrs[direction][v].items():
             cost = d.get(weight, 1)
             if cost is None:
