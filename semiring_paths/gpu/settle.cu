@@ -53,6 +53,26 @@
 //     (4 sources, median, ms, one entry / 2 / 4 / 8): Martín 83.2, 83.5 / 84.2 / 85.9,
 //     86.3 / 90.9; Crauser 60.1, 60.5 / 60.0 / 62.2, 62.2 / 66.5 (a pile of a few
 //     thousand gives most threads one entry; the unrolled pass costs them more).
+//   - each relaxation's loads issued where written (inline ld.global, which the compiler
+//     does not sink: it had moved the weight and minout loads under the settled test
+//     and the row's under the new-vertex branch, so a new vertex took four trips; H200,
+//     4 sources, median, two passes, ms, as compiled / trip 1's loads early / both
+//     trips'): Crauser 60.0, 59.7 / 60.0, 59.5 / 59.4, 59.2; economic 60.0, 59.7 / 62.8,
+//     62.8 / 61.4, 61.3; Martín 82.4, 82.5 / 88.3, 88.3 / 84.9, 84.9 — the extra loads
+//     (weights and rows of settled heads) cost what the shorter chain saves;
+//   - fewer threads, again (H200, 4 sources, 1 024 / 768 / 512): Crauser 60.0–60.5 /
+//     61.2 / 65.4, economic 60.2–60.6 / 61.1 / 64.3.
+// Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
+// 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
+// book 420, compaction 750 spread over the rounds, the rest 390); the select's are
+// mostly each warp's own (reading the state, the reductions: ~100 a warp) and the
+// selected entries' slot claims; the pile averages 1 550–1 780 entries, a round selects
+// 58–74 vertices and relaxes 230–300 edges.  The block is bound by its chain of
+// dependent steps, not by one resource: one SM's L2 latency is ~350 cycles alone and
+// ~1 000 with 1 024 threads each loading (about one request a cycle), __syncthreads()
+// 77 cycles.  Spreading a round over a cluster of SMs (distributed shared memory)
+// measured too slow to try: cluster.sync() 620 cycles at 1 024 threads, a remote
+// shared load 200 cycles alone and 1 500 with 1 024 threads (H200).
 //
 // A round relaxes at most SH_EDGES edges (the hash table's load stays under 3/8) and
 // selects at most SH_NEAR vertices: a wider one, or a pile that no longer fits, hands
@@ -75,9 +95,13 @@
 #define SH_CLAIM 0x7fffffff
 
 // opt-in instrumentation (-DSETTLE_PROF through SEMIRING_PATHS_RULE_DEFS): thread 0's
-// clock cycles in each phase, summed over the run in settle_prof (slots below)
+// clock cycles in each phase, summed over the run in settle_prof (slots below; the
+// relaxation's first edge split into its trips and its pile update), and the pile's
+// entries, the selected vertices and their edges summed over the rounds
+// (benchmarks/settle_rounds.py prints them a round)
 enum { SP_SELECT = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
-       SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_SLOTS };
+       SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_TRIP1, SP_TRIP2, SP_UPDATE, SP_TOP, SP_NSEL,
+       SP_EDGES, SP_SLOTS };
 #ifdef SETTLE_PROF
 __device__ unsigned long long settle_prof[SP_SLOTS];
 #define SPROF(k) if (t == 0) { long long c_ = clock64(); sprof[k] += c_ - sprof_t; \
@@ -284,11 +308,21 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             for (long long k = start + lane; k < end; k += lanes) {
                 const vid_t v = indices[k];                              // trip 1
                 const double nd = du + as_f64(weights[k]);
+#ifdef SETTLE_PROF
+                const bool first_ = t == 0 && k == start;
+                if (first_ && (v == (vid_t)-7 || nd == -7.0)) sprof[SP_TOP] += 1;
+                if (first_) SPROF(SP_TRIP1)
+#endif
                 // trip 2: v's flag (claimed by atomicCAS, or read by a plain load where
                 // the hash table claims: see `by_hash`), with its row and minout
                 const int s = by_hash ? in_pile[v] : atomicCAS(&in_pile[v], 0, SH_CLAIM);
                 const long long row = indptr[v], row_end = indptr[v + 1];
                 const double mo = crauser ? minout[v] : 0.0;
+#ifdef SETTLE_PROF
+                if (first_ && (s == -7 || row == -7 || row_end == -7 || mo == -7.0))
+                    sprof[SP_TOP] += 1;
+                if (first_) SPROF(SP_TRIP2)
+#endif
                 if (s < 0) continue;                             // settled
                 int slot;
                 if (s != 0 && s != SH_CLAIM) {                   // piled: its entry
@@ -321,6 +355,9 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                     while ((slot = *(volatile int*)&hs[b]) < 0) {}   // another's new entry
                 }
                 if (nd < atomic_min_nonneg(&snd[slot], nd)) pmin = fmin(pmin, nd + mo);
+#ifdef SETTLE_PROF
+                if (first_) SPROF(SP_UPDATE)
+#endif
             }
         }
         pmin = warp_min(pmin);
@@ -357,7 +394,8 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             in_pile[sv[i]] = -1;
         }
 #ifdef SETTLE_PROF
-        if (t == 0) sprof[SP_ROUNDS] += 1;
+        if (t == 0) { sprof[SP_ROUNDS] += 1; sprof[SP_TOP] += top; sprof[SP_NSEL] += nsel;
+                      sprof[SP_EDGES] += ne; }
 #endif
         SPROF(SP_BOOK)
         __syncthreads();
