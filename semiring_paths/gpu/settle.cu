@@ -61,7 +61,12 @@
 //     62.8 / 61.4, 61.3; Martín 82.4, 82.5 / 88.3, 88.3 / 84.9, 84.9 — the extra loads
 //     (weights and rows of settled heads) cost what the shorter chain saves;
 //   - fewer threads, again (H200, 4 sources, 1 024 / 768 / 512): Crauser 60.0–60.5 /
-//     61.2 / 65.4, economic 60.2–60.6 / 61.1 / 64.3.
+//     61.2 / 65.4, economic 60.2–60.6 / 61.1 / 64.3;
+//   - the select's slot claims by one ballot and one shared atomic a warp and pass
+//     (a quarter of the select's instructions, against claim_slot's coalesced group;
+//     H200, 4 sources, two passes, ms): Crauser 59.9 / 60.4 → 59.8 / 59.8, economic
+//     59.7 / 59.8 → 59.4 / 59.5, Martín 82.4 / 82.6 → 82.9 / 82.4: the instructions
+//     are not what a round waits for.
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
