@@ -29,12 +29,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).parent))
 
-#: settle.cu's SP_* slots, in order
-SLOTS = ("select", "select_wait", "relax", "relax_wait", "book", "book_wait", "compact",
-         "rounds", "compactions", "trip1", "trip2", "update", "pile", "selected", "edges")
 #: the phases of a round, in the order they run
 PHASES = ("select", "select_wait", "trip1", "trip2", "update", "relax", "relax_wait",
           "book", "book_wait", "compact")
+#: ... and the per-round sums beside them (settle.cu's SP_* slots, by name)
+SUMS = ("rounds", "top", "nsel", "edges", "sink")
 
 
 def main(argv=None) -> int:
@@ -52,6 +51,10 @@ def main(argv=None) -> int:
     import semiring_paths as sp
     from semiring_paths.backends import backend_for
     from semiring_paths.generators import grid
+    from semiring_paths.gpu.device import cu_constants
+
+    S = cu_constants("settle.cu")
+    slot = {k: getattr(S, f"SP_{k.upper()}") for k in PHASES + SUMS}
 
     G = grid(a.side, a.side, seed=1, weights=(1, 64), device=True)
     be = backend_for(G, "gpu")
@@ -61,7 +64,7 @@ def main(argv=None) -> int:
         ref = sp.sssp(G, s, backend="cpu").distances
         for rule in a.rules:
             sp.sssp(G, s, strategy=rule, backend="gpu", as_cupy=True)       # compile, warm
-            acc = cp.ndarray((len(SLOTS),), cp.uint64, be._rules.get_global("settle_prof"))
+            acc = cp.ndarray((S.SP_SLOTS,), cp.uint64, be._rules.get_global("settle_prof"))
             acc[:] = 0
             cp.cuda.Device().synchronize()
             t0 = time.perf_counter()
@@ -70,10 +73,12 @@ def main(argv=None) -> int:
             ms = (time.perf_counter() - t0) * 1e3
             if not np.array_equal(cp.asnumpy(r.distances), ref):
                 raise AssertionError(f"{rule} from {s}: distances differ from the CPU's")
-            c = dict(zip(SLOTS, acc.get().astype(float)))
+            got = acc.get().astype(float)
+            c = {k: got[i] for k, i in slot.items()}
+            assert c["sink"] == 0, "a profiled load was out of range"
             n = max(c["rounds"], 1.0)
             row = {"rule": rule, "source": s, "ms": ms, "rounds": int(c["rounds"]),
-                   "pile": c["pile"] / n, "selected": c["selected"] / n,
+                   "pile": c["top"] / n, "selected": c["nsel"] / n,
                    "edges": c["edges"] / n, **{p: c[p] / n for p in PHASES}}
             row["cycles"] = sum(row[p] for p in PHASES)
             row["us"] = row["cycles"] / clock * 1e6

@@ -106,11 +106,14 @@
 // (benchmarks/settle_rounds.py prints them a round)
 enum { SP_SELECT = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
        SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_TRIP1, SP_TRIP2, SP_UPDATE, SP_TOP, SP_NSEL,
-       SP_EDGES, SP_SLOTS };
+       SP_EDGES, SP_SINK, SP_SLOTS };
 #ifdef SETTLE_PROF
 __device__ unsigned long long settle_prof[SP_SLOTS];
 #define SPROF(k) if (t == 0) { long long c_ = clock64(); sprof[k] += c_ - sprof_t; \
                                sprof_t = c_; }
+// ... once the loads in `used` have arrived: a branch on their values (never taken, so
+// SP_SINK stays 0) makes thread 0 wait for them before it reads the clock
+#define SPROF_AFTER(k, used) if (first_) { if (used) sprof[SP_SINK] += 1; SPROF(k) }
 #else
 #define SPROF(k)
 #endif
@@ -315,8 +318,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 const double nd = du + as_f64(weights[k]);
 #ifdef SETTLE_PROF
                 const bool first_ = t == 0 && k == start;
-                if (first_ && (v == (vid_t)-7 || nd == -7.0)) sprof[SP_TOP] += 1;
-                if (first_) SPROF(SP_TRIP1)
+                SPROF_AFTER(SP_TRIP1, v < 0 || nd < 0.0)
 #endif
                 // trip 2: v's flag (claimed by atomicCAS, or read by a plain load where
                 // the hash table claims: see `by_hash`), with its row and minout
@@ -324,9 +326,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 const long long row = indptr[v], row_end = indptr[v + 1];
                 const double mo = crauser ? minout[v] : 0.0;
 #ifdef SETTLE_PROF
-                if (first_ && (s == -7 || row == -7 || row_end == -7 || mo == -7.0))
-                    sprof[SP_TOP] += 1;
-                if (first_) SPROF(SP_TRIP2)
+                SPROF_AFTER(SP_TRIP2, s == SH_CLAIM - 1 || row < 0 || row_end < 0 || mo < 0.0)
 #endif
                 if (s < 0) continue;                             // settled
                 int slot;
