@@ -66,7 +66,12 @@
 //     (a quarter of the select's instructions, against claim_slot's coalesced group;
 //     H200, 4 sources, two passes, ms): Crauser 59.9 / 60.4 → 59.8 / 59.8, economic
 //     59.7 / 59.8 → 59.4 / 59.5, Martín 82.4 / 82.6 → 82.9 / 82.4: the instructions
-//     are not what a round waits for.
+//     are not what a round waits for;
+//   - the select's pass made by fewer warps (the others straight to its barrier; H200,
+//     4 sources, two passes, ms, 32 / 16 / 8 / 4 warps): Crauser 60.4, 60.6 / 64.8,
+//     65.1 / 74.6, 75.1 / 94.6, 94.6; economic 60.1, 60.4 / 64.4, 64.4 / 72.5, 73.7 /
+//     91.2, 91.7; Martín 83.4, 83.6 / 88.9, 89.2 / 101.6, 101.8: the pass is bound by
+//     each thread's chain over its entries, not by the instructions of idle warps.
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
