@@ -42,7 +42,8 @@ Floyd–Warshall and ``all_pairs_all_shortest_paths`` (n³ in NetworkX, or every
 path of every pair) on those of at most ``--cubic-n``; the graphs below ``--min-edges``
 edges (where ``should_run`` declines) are timed too, for those functions, to show the
 dispatch check costs nothing. ``all_shortest_paths`` lists the first ``FIRST_PATHS``.
-Prints a table, writes JSON.
+Prints a table, writes JSON and a plot of the speed-ups (a row a function, a dot a
+graph, first and second calls: ``results/<name>.png``).
 
     python benchmarks/bench_dispatch.py [--min-edges 10000] [--all-pairs-n 2500]
         [--cubic-n 400] [--only GRAPH ...] [--functions NAME ...]
@@ -67,7 +68,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import giant_component_sources, save, table
+from common import giant_component_sources, plot_dots, save, table
 
 import semiring_paths as sp
 from semiring_paths.locations import shared_dir
@@ -435,6 +436,16 @@ def main(argv=None) -> int:
           f"{np.median([x for x in first if x is not None]):.2f}x, second "
           f"{np.median([x for x in second if x is not None]):.2f}x")
     print("wrote", save(a.name, {"rows": rows}))
+    functions = list(dict.fromkeys(r["function"] for r in rows))
+    by = lambda key: {f: [key(r) for r in rows if r["function"] == f] for f in functions}
+    png = plot_dots(a.name, [
+        {"title": "first call under backend_priority (dispatch, conversion, work), a dot a "
+                  "graph", "rows": by(lambda r: r.get("first_x"))},
+        {"title": "second call (converted graph cached; served here)",
+         "rows": by(lambda r: r.get("served2_x", r.get("second_x")))}],
+        "speed-up over plain NetworkX (log)", lines=((1, "1×"), (3, "3×")))
+    if png:
+        print("wrote", png)
     return 0
 
 

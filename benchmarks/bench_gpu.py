@@ -24,6 +24,8 @@ Python-driven rounds that issue quotes; device bytes count the weights as the de
 holds them.
 ``--huge 26`` generates a Kronecker graph of ~2·10⁹ directed edges on the GPU and times
 BFS and workfront SSSP on it, each verified on the device, with bytes per edge.
+Prints a table, writes JSON and a plot of every run's time against its target
+(``results/gpu.png``).
 ``--no-baselines`` leaves out the peers' rows and the Python-driven pull rounds (minutes on
 the grid) to time the device's own strategies alone.
 
@@ -45,7 +47,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import REPEAT, giant_component_sources, median_over, save, table, timed
+from common import REPEAT, giant_component_sources, median_over, plot_dots, save, table, timed
 
 import semiring_paths as sp
 from semiring_paths.algorithms import names
@@ -434,6 +436,14 @@ def main(argv=None) -> int:
                           ("bytes_per_edge", ".1f"), ("build_s", ".1f"),
                           ("upload_s", ".1f")]))
     print(f"wrote {save('gpu', {'rows': rows, 'first_calls_s': cold_s})}")
+    graphs = list(dict.fromkeys(r["graph"] for r in rows))
+    png = plot_dots("gpu", [
+        {"title": f"{g}: median over sources (red bar: issue 16's target)",
+         "rows": {r["run"]: [r["median_ms"]] for r in rows if r["graph"] == g},
+         "marks": {r["run"]: r.get("target_ms") for r in rows if r["graph"] == g}}
+        for g in graphs], "ms (log)")
+    if png:
+        print(f"wrote {png}")
     return 0
 
 

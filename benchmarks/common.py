@@ -69,6 +69,69 @@ def save(name: str, payload: dict) -> Path:
     return p
 
 
+def pyplot():
+    """matplotlib's pyplot drawing to files (Agg), or None with a line saying why: a
+    machine without it (the device, where only the run's own packages are installed)
+    still prints its table and writes its JSON."""
+    try:
+        import matplotlib
+    except ImportError:
+        print("no plot: matplotlib is not installed (pip install -e '.[bench]')")
+        return None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot_dots(name: str, panels: list[dict], xlabel: str, lines: tuple = (),
+              log: bool = True) -> Path | None:
+    """``RESULTS/name.png``: one panel a dict ``{"title", "rows": {label: [values]},
+    "marks": {label: value}}`` (optional marks, such as targets, drawn as bars), a row of
+    dots a label, the x axis shared (log unless ``log`` is False), with vertical
+    reference ``lines`` ``(x, text)`` (1×, a target ratio).  Returns the path written."""
+    plt = pyplot()
+    if plt is None:
+        return None
+    height = sum(max(len(p["rows"]), 1) for p in panels)
+    from matplotlib.ticker import FuncFormatter
+
+    fig, axes = plt.subplots(len(panels), 1, squeeze=False, sharex=True,
+                             figsize=(8, 1.2 + 0.28 * height + 0.6 * len(panels)),
+                             gridspec_kw={"height_ratios": [max(len(p["rows"]), 1)
+                                                            for p in panels]})
+    for ax, p in zip(axes[:, 0], panels):
+        labels = list(p["rows"])[::-1]                    # the first row on top
+        for y, label in enumerate(labels):
+            xs = [x for x in p["rows"][label] if x is not None and np.isfinite(x)]
+            ax.plot(xs, [y] * len(xs), "o", ms=4, alpha=0.7, color="tab:blue")
+            mark = p.get("marks", {}).get(label)
+            if mark is not None:
+                ax.plot([mark], [y], "|", ms=14, mew=2, color="tab:red")
+        ax.set_yticks(range(len(labels)), labels, fontsize=8)
+        ax.set_ylim(-0.7, len(labels) - 0.3)
+        if log:
+            ax.set_xscale("log")
+            ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}"))
+            ax.xaxis.set_minor_formatter(FuncFormatter(
+                lambda x, _: f"{x:g}" if f"{x:g}"[0] in "25" else ""))
+            ax.tick_params(axis="x", which="minor", labelsize=7)
+        for x, text in lines:
+            ax.axvline(x, color="grey", lw=0.8, ls="--")
+            ax.text(x, len(labels) - 0.35, f" {text}", fontsize=7, color="grey",
+                    va="bottom")
+        ax.set_title(p["title"], fontsize=9, loc="left")
+        ax.grid(axis="x", alpha=0.3, which="both")
+        ax.tick_params(axis="x", labelbottom=True)
+    axes[-1, 0].set_xlabel(xlabel)
+    fig.tight_layout()
+    RESULTS.mkdir(exist_ok=True)
+    out = RESULTS / f"{name}.png"
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
 def table(rows: list[dict], cols: list[tuple[str, str]]) -> str:
     """A plain text table: ``cols`` is a list of (key, format)."""
     head = [k for k, _ in cols]

@@ -11,7 +11,8 @@ edge, its trip for the head's flag, row and minout, its pile update, then the re
 the wait; the book; compaction spread over the rounds) with the round's mean pile,
 selected vertices and edges.  The instrumentation itself costs a few per cent.
 
-Prints a table, writes ``results/settle_rounds.json``.
+Prints a table, writes ``results/settle_rounds.json`` and a bar a rule and source of its
+phases (``results/settle_rounds.png``).
 
     python benchmarks/settle_rounds.py [--side 1000] [--sources 2] [--rules crauser ...]
 """
@@ -46,7 +47,7 @@ def main(argv=None) -> int:
     os.environ["SEMIRING_PATHS_RULE_DEFS"] = (
         os.environ.get("SEMIRING_PATHS_RULE_DEFS", "") + " -DSETTLE_PROF").strip()
     import cupy as cp
-    from common import giant_component_sources, save, table
+    from common import RESULTS, giant_component_sources, pyplot, save, table
 
     import semiring_paths as sp
     from semiring_paths.backends import backend_for
@@ -89,6 +90,21 @@ def main(argv=None) -> int:
                        ("pile", ".0f"), ("selected", ".1f"), ("edges", ".1f"),
                        *((p, ".0f") for p in PHASES), ("cycles", ".0f"), ("us", ".2f")]))
     print("saved", save("settle_rounds", {"side": a.side, "rows": rows}))
+    plt = pyplot()
+    if plt is not None:               # a round's cycles by phase, a bar a rule and source
+        fig, ax = plt.subplots(figsize=(8, 1 + 0.35 * len(rows)))
+        left = np.zeros(len(rows))
+        for p in PHASES:
+            w = np.array([r[p] for r in rows])
+            ax.barh(range(len(rows)), w, left=left, label=p)
+            left += w
+        ax.set_yticks(range(len(rows)), [f"{r['rule']} {r['source']}" for r in rows])
+        ax.invert_yaxis()
+        ax.set_xlabel(f"cycles a round (thread 0, {clock / 1e6:.0f} MHz)")
+        ax.legend(fontsize=7, ncols=5, loc="upper center", bbox_to_anchor=(0.5, -0.25))
+        fig.tight_layout()
+        fig.savefig(RESULTS / "settle_rounds.png", dpi=110)
+        print("saved", RESULTS / "settle_rounds.png")
     return 0
 
 
