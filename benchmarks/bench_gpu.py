@@ -14,11 +14,11 @@ undirected edges of the sources' component (all sources lie in the largest) over
 median time.
 Baselines: a cupyx.scipy.sparse SpMV-loop BFS, a gather/scatter_min Bellman-Ford, and the
 CPU backend; every answer is verified first.
-Every device SSSP strategy is timed too (one source only past ``--budget`` seconds), as is
-``strategy="auto"`` (the row names what it picks; it carries the issue's "best SSSP"
-target), and workfront with the user's weights given as int32 (the device narrows the
-generated int64 weights 1..64 to int32 itself: the two workfront rows run the same
-kernels);
+Every device SSSP strategy is timed too (one source only where a call after the first
+takes more than ``--budget`` seconds), as is ``strategy="auto"`` (the row names what it
+picks; it carries the issue's "best SSSP" target), and workfront with the user's weights
+given as int32 (the device narrows the generated int64 weights 1..64 to int32 itself: the
+two workfront rows run the same kernels);
 ``target_ms`` / ``met`` are issue 16's targets and ``vs_before`` the speed-up over the
 Python-driven rounds that issue quotes; device bytes count the weights as the device
 holds them.
@@ -285,8 +285,8 @@ def main(argv=None) -> int:
                     help="leave out the cupyx and CPU baselines and the pull rounds driven "
                          "from Python")
     ap.add_argument("--budget", type=float, default=3.0,
-                    help="seconds: a strategy slower than this on its first source is "
-                         "timed on that source only")
+                    help="seconds: a strategy slower than this on its first source (a call "
+                         "after its first) is timed on that source only")
     a = ap.parse_args(argv)
     strategies = [x for x in a.strategies.split(",") if x]
     rows, cold_s = [], {}
@@ -387,7 +387,12 @@ def main(argv=None) -> int:
             first_ms = (time.perf_counter() - t0) * 1e3
             if n_src == "budget":     # slow strategies: first source only past the budget
                 check(first, src[0])
-                n_src = None if first_ms < a.budget * 1e3 else 1
+                # judged on a call after the first (whose compile made `auto` on Kronecker
+                # 22 look slow: 9.9 s, so one source of one call was its row)
+                s0 = src[0]
+                slow = first_ms >= a.budget * 1e3 and timed(
+                    lambda run=run, s0=s0: run(s0), 1, sync)[0] >= a.budget
+                n_src = 1 if slow else None
                 check = None if n_src == 1 else check
             del first
             if check:
