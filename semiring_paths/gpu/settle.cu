@@ -18,9 +18,10 @@
 //           its row and minout for a new entry (trip 2).  A piled v (in_pile[v] - 1 its
 //           slot) takes min(δ, t) in its entry by a shared atomicMin; an unreached v gets
 //           an entry from the one relaxation whose claim won (its creator), and the
-//           others of that round find the new slot in a shared hash table on v; a
-//           settled v (-1) is passed by.  The entries hold δ: d is written as a vertex
-//           settles and as the pile goes back
+//           others of that round lower δ in v's bucket of a shared hash table, which
+//           the book takes into the entry (none waits for another's entry); a settled v
+//           (-1) is passed by.  The entries hold δ: d is written as a vertex settles
+//           and as the pile goes back
 //   book    thread 0 records the round and keeps θ's key (the kept entries' least key
 //           and each lowered key's: no pass over the pile for it); the selected entries
 //           die (δ = -1), compacted away when the free room falls under a round's worst
@@ -36,6 +37,11 @@
 // its barrier 858 / 1 073 / 783, book 476 / 467 / 462 and its barrier 202 / 199 / 189,
 // compaction 328 / 297 / 175: 7 970 / 7 620 / 6 770 cycles, 4.0 / 3.8 / 3.4 µs a round
 // over 16 139 / 17 149 / 27 697 rounds.  A 40 ms search of 14 000 rounds needs 2.9 µs.
+// A new vertex's other relaxations of its round lower δ in its hash bucket rather than
+// wait there for the creator's slot (H200, 1000² grid, 4 sources, median, two passes,
+// ms, waiting / not): Crauser 60.1, 59.7 → 55.7, 56.3; economic 60.0, 60.2 → 55.0, 55.6;
+// Martín 82.4, 83.1 → 78.9, 79.5 (and with it the flag read by a plain load in every
+// rule, `by_hash`: Martín 80.99, 81.18, economic 56.2, 55.8, not kept).
 // The hash table is cleared of only the buckets the last round took (a full clear:
 // Martín 92.3 against 89.7 ms, 4 sources).  Tried and not kept:
 //   - folding the book into the next round's start (two barriers a round; each group
@@ -71,7 +77,12 @@
 //     4 sources, two passes, ms, 32 / 16 / 8 / 4 warps): Crauser 60.4, 60.6 / 64.8,
 //     65.1 / 74.6, 75.1 / 94.6, 94.6; economic 60.1, 60.4 / 64.4, 64.4 / 72.5, 73.7 /
 //     91.2, 91.7; Martín 83.4, 83.6 / 88.9, 89.2 / 101.6, 101.8: the pass is bound by
-//     each thread's chain over its entries, not by the instructions of idle warps.
+//     each thread's chain over its entries, not by the instructions of idle warps;
+//   - the select's pass by 8 / 4 / 16 warps with 4 / 8 / 2 entries a lane, their loads
+//     issued together, one ballot claim a warp and step, the other warps clearing the
+//     hash table meanwhile (H200, 4 sources, ms, against 59.5 / 59.8 / 82.3 for all
+//     warps): Crauser 65.2 / 73.1 / 61.0, economic 67.6 / 76.1 / 63.2, Martín 95.2 /
+//     107.2 / 88.7 (profiled: thread 0's select 1 647 → 2 646 cycles, Martín).
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
@@ -169,11 +180,11 @@ __device__ void settle_block(const long long* __restrict__ indptr,
     double* snd = settle_smem;                                  // δ of the entry (-1: dead)
     long long* sst = (long long*)(snd + cap);                   // its first edge
     double* smo = (double*)(sst + cap);                         // minout (Crauser)
-    vid_t* sv = (vid_t*)(smo + (crauser ? cap : 0));            // its vertex
+    double* hd = smo + (crauser ? cap : 0);                     // hash: a new vertex's δ
+    vid_t* sv = (vid_t*)(hd + SH_HASH);                         // the entry's vertex
     vid_t* hk = sv + cap;                                       // hash keys (-1: empty)
     int* sdg = (int*)(hk + SH_HASH);                            // its out-degree
-    int* hs = sdg + cap;                                        // hash slots (-1: not yet)
-    int* near = hs + SH_HASH;                                   // the selected slots
+    int* near = sdg + cap;                                      // the selected slots
     int* used = near + SH_NEAR;                                 // the buckets a round took
     __shared__ int s_top, s_nsel, s_out, s_made;
     __shared__ double s_key;
@@ -242,7 +253,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             in_pile[v] = j + 1;
             prefetch_row(indices, weights, row);
         }
-        for (int b = t; b < SH_HASH; b += T) { hk[b] = -1; hs[b] = -1; }
+        for (int b = t; b < SH_HASH; b += T) { hk[b] = -1; hd[b] = RULE_INF; }
         if (t == 0) {
             s_made = 0;
             s_top = (int)np;
@@ -285,7 +296,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 kmin = fmin(kmin, crauser ? nd + smo[i] : nd);
             }
         }
-        for (int j = t; j < s_made; j += T) { hk[used[j]] = -1; hs[used[j]] = -1; }
+        for (int j = t; j < s_made; j += T) { hk[used[j]] = -1; hd[used[j]] = RULE_INF; }
         for (int j = t; crauser && j < SH_AHEAD * made; j += T) {
             const int i = top - made + j / SH_AHEAD, e = j % SH_AHEAD;
             const vid_t x = j == t ? next_x : e < sdg[i] ? indices[sst[i] + e] : -1;
@@ -334,36 +345,33 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 SPROF_AFTER(SP_TRIP2, s == SH_CLAIM - 1 || row < 0 || row_end < 0 || mo < 0.0)
 #endif
                 if (s < 0) continue;                             // settled
-                int slot;
-                if (s != 0 && s != SH_CLAIM) {                   // piled: its entry
-                    slot = s - 1;
-                } else {                                         // reached this round
+                if (s == 0 || s == SH_CLAIM) {                   // reached this round
+                    // each relaxation that reached v finds (or puts) v in the round's hash
+                    // table; the creator makes v's entry and the others lower δ in v's
+                    // bucket, which the book takes into the entry: nobody waits for
+                    // another's entry
                     int b = sh_bucket(v);
-                    vid_t key = (vid_t)-1;
-                    if (by_hash || s == 0) {                     // insert v (or find it)
-                        while ((key = cas_vid(&hk[b], (vid_t)-1, v)) != (vid_t)-1 && key != v)
-                            b = (b + 1) & (SH_HASH - 1);
-                    } else {                                     // find v
-                        while ((key = *(volatile vid_t*)&hk[b]) != v)
-                            if (key != (vid_t)-1) b = (b + 1) & (SH_HASH - 1);   // else: wait
-                    }
-                    if (key == (vid_t)-1) {                      // inserted: create its entry
-                        pmin = fmin(pmin, nd + mo);
-                        slot = atomicAdd(&s_top, 1);
+                    vid_t key;
+                    while ((key = cas_vid(&hk[b], (vid_t)-1, v)) != (vid_t)-1 && key != v)
+                        b = (b + 1) & (SH_HASH - 1);
+                    pmin = fmin(pmin, nd + mo);
+                    if (by_hash ? key == (vid_t)-1 : s == 0) {   // the creator
+                        const int slot = atomicAdd(&s_top, 1);
                         used[slot - top] = b;
                         sv[slot] = v;
                         snd[slot] = nd;
                         sst[slot] = row;
                         sdg[slot] = (int)(row_end - row);
                         if (crauser) smo[slot] = mo;
-                        __threadfence_block();                       // the entry, then its slot
-                        *(volatile int*)&hs[b] = slot;
+                        __threadfence_block();                   // the entry, then its slot
                         in_pile[v] = slot + 1;
                         prefetch_row(indices, weights, row);
-                        continue;
+                    } else {
+                        atomic_min_nonneg(&hd[b], nd);
                     }
-                    while ((slot = *(volatile int*)&hs[b]) < 0) {}   // another's new entry
+                    continue;
                 }
+                const int slot = s - 1;                          // piled: its entry
                 if (nd < atomic_min_nonneg(&snd[slot], nd)) pmin = fmin(pmin, nd + mo);
 #ifdef SETTLE_PROF
                 if (first_) SPROF(SP_UPDATE)
@@ -397,6 +405,10 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 s_round = r + 1;
             }
         }
+        // new entries: their buckets' δ (by the block's second half, the first settling:
+        // Crauser 55.5, 56.2, economic 55.4, 56.1, Martín 80.2, 80.6 ms, not kept)
+        for (int j = t; j < s_top - top; j += T)
+            snd[top + j] = fmin(snd[top + j], hd[used[j]]);
         for (int j = t; j < nsel; j += T) {                      // settled: δ final
             const int i = near[j];
             d[sv[i]] = snd[i];
