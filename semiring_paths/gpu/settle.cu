@@ -82,7 +82,15 @@
 //     issued together, one ballot claim a warp and step, the other warps clearing the
 //     hash table meanwhile (H200, 4 sources, ms, against 59.5 / 59.8 / 82.3 for all
 //     warps): Crauser 65.2 / 73.1 / 61.0, economic 67.6 / 76.1 / 63.2, Martín 95.2 /
-//     107.2 / 88.7 (profiled: thread 0's select 1 647 → 2 646 cycles, Martín).
+//     107.2 / 88.7 (profiled: thread 0's select 1 647 → 2 646 cycles, Martín);
+//   - after the change to buckets above (H200, 4 sources, two passes, ms, as kept /
+//     variant; Crauser, economic, Martín): Crauser's prefetch of the new entries'
+//     out-neighbours loaded in the book (by the second half of the block) rather than
+//     the select: 56.3, 56.4 / 56.4, 56.3; 55.4, 55.1 / 55.3, 55.2; 78.8, 78.4 / 78.7,
+//     78.7; the creator's fence before its flag left out (unsafe, to see its price):
+//     56.1, 56.1; 54.8, 54.9; 78.8, 78.7; the new slots claimed a warp at a time
+//     (claim_slot) rather than by one shared atomicAdd each: 56.1, 56.2 / 57.3, 57.2;
+//     54.8, 55.3 / 55.3, 55.4; 78.4, 79.2 / 78.5, 78.6.
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
