@@ -90,7 +90,14 @@
 //     78.7; the creator's fence before its flag left out (unsafe, to see its price):
 //     56.1, 56.1; 54.8, 54.9; 78.8, 78.7; the new slots claimed a warp at a time
 //     (claim_slot) rather than by one shared atomicAdd each: 56.1, 56.2 / 57.3, 57.2;
-//     54.8, 55.3 / 55.3, 55.4; 78.4, 79.2 / 78.5, 78.6.
+//     54.8, 55.3 / 55.3, 55.4; 78.4, 79.2 / 78.5, 78.6;
+//   - the selected rows' edges in shared memory, loaded by the thread whose select took
+//     the vertex (its first, of at most 4 edges, the first 256 of a round) and stored
+//     before the select's barrier, so that the relaxation starts at trip 2: 55.4, 55.9
+//     / 57.5, 57.6; 54.6, 54.8 / 57.3, 57.5; 78.4, 78.8 / 83.6, 83.2 (the barrier waits
+//     for those loads: the select is not long enough to hide them).  The grid's
+//     weights as int32 rather than int64 (76 → 60 MB, nearer L2's 50): 55.4, 55.4 /
+//     55.1, 55.8; 54.2, 54.4 / 54.4, 54.2; 77.9, 77.9 / 77.7, 77.7.
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
