@@ -42,6 +42,14 @@
 // ms, waiting / not): Crauser 60.1, 59.7 → 55.7, 56.3; economic 60.0, 60.2 → 55.0, 55.6;
 // Martín 82.4, 83.1 → 78.9, 79.5 (and with it the flag read by a plain load in every
 // rule, `by_hash`: Martín 80.99, 81.18, economic 56.2, 55.8, not kept).
+// Where a round goes after that change (H200, one source, -DSETTLE_PROF, thread 0's cycles
+// a round; Crauser / economic / Martín): select 2 207 / 1 734 / 1 599 and its barrier 413
+// / 50 / 51, trip 1 1 500 / 1 719 / 1 453, trip 2 1 318 / 1 474 / 1 211, update 129 / 116
+// / 113, the rest of the relaxation 1 009 / 1 004 / 951 and its barrier 313 / 336 / 289,
+// book 725 / 725 / 723 and its barrier 112 / 111 / 111, compaction 333 / 300 / 180: 8 059
+// / 7 570 / 6 681 cycles.  On a 500² grid (its data well inside L2) at Martín's width on
+// 1000² (141 against 146 edges a round) the trips take 1 102 / 844 against 1 453 / 1 211
+// cycles.
 // The hash table is cleared of only the buckets the last round took (a full clear:
 // Martín 92.3 against 89.7 ms, 4 sources).  Tried and not kept:
 //   - folding the book into the next round's start (two barriers a round; each group
@@ -95,9 +103,7 @@
 //     the vertex (its first, of at most 4 edges, the first 256 of a round) and stored
 //     before the select's barrier, so that the relaxation starts at trip 2: 55.4, 55.9
 //     / 57.5, 57.6; 54.6, 54.8 / 57.3, 57.5; 78.4, 78.8 / 83.6, 83.2 (the barrier waits
-//     for those loads: the select is not long enough to hide them).  The grid's
-//     weights as int32 rather than int64 (76 → 60 MB, nearer L2's 50): 55.4, 55.4 /
-//     55.1, 55.8; 54.2, 54.4 / 54.4, 54.2; 77.9, 77.9 / 77.7, 77.7.
+//     for those loads: the select is not long enough to hide them).
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
