@@ -201,9 +201,12 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
     width, taken up again); Martín and economic Crauser also with their grid rounds'
     pile split (``SPLIT_WIDTH``) one pile, narrow (a resplit most rounds), wide, and
     narrow with the shared pile (the later part merged as the grid hands back), their
-    open vertices (``pending``) as the CPU's.  The last graph's
+    open vertices (``pending``) as the CPU's.  The third graph's
     second frontier holds 5 000 sinks in a row: windows of the grid's edge-balanced
-    relaxation with no edges at all."""
+    relaxation with no edges at all.  In the last, one round settles 64 leaves (a tree
+    of zero weights) that each reach the same 8 vertices, each by weights 1..64 in
+    another order: a new vertex's entry made by one relaxation of the round must still
+    take the least δ of all 64."""
     from semiring_paths.generators import grid, kronecker
     from semiring_paths.gpu.rules import RuleLoops
 
@@ -213,6 +216,13 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
     dst = np.r_[np.arange(1, 6000), rng.choice(np.r_[hubs, 1, 2, 3], 20000)]
     sinks = sp.Graph.from_edges(src, dst, weights=rng.integers(1, 10, src.size).astype(float),
                                 n_vertices=6000)
+    tree = np.arange(126)                                  # parent (k - 1) // 2 of k
+    leaf = np.repeat(np.arange(63, 127), 8)
+    target = np.tile(np.arange(127, 135), 64)
+    fan = sp.Graph.from_edges(
+        np.r_[tree // 2, leaf], np.r_[tree + 1, target],
+        weights=np.r_[np.zeros(126), 1 + (7 * (leaf - 63) + 13 * (target - 127)) % 64],
+        n_vertices=135)
     from semiring_paths.gpu.rules import S
 
     width = RuleLoops.SPLIT_WIDTH
@@ -234,8 +244,8 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
         monkeypatch.setattr(RuleLoops, "THIN_AT", min(wide_at, 16))
         monkeypatch.setattr(RuleLoops, "RECORDS", 7)          # batches of round records
         for G in (kronecker(11, seed=4, weights=(1, 255)), grid(25, 30, seed=2,
-                                                                weights=(0, 9)), sinks):
-            s = int(np.argmax(G.out_degree))
+                                                                weights=(0, 9)), sinks, fan):
+            s = 0 if G is fan else int(np.argmax(G.out_degree))
             r = sp.sssp(G, s, strategy=strategy, backend="gpu")
             c = sp.sssp(G, s, strategy=strategy, backend="cpu")
             np.testing.assert_array_equal(r.distances, c.distances)
