@@ -368,7 +368,8 @@ def test_generators_raise_when_iterated_as_networkx_does(directed):
 def test_queries_from_networkx_dicts_match_networkx(g, distance, multi):
     """``has_path`` and ``descendants_at_distance`` on a graph not converted are served
     from NetworkX's own dicts (``frontier``: Boolean steps over sets) and still equal
-    NetworkX's answers and errors; nothing is converted on the way."""
+    NetworkX's answers and errors; nothing is converted on the way (the rent-or-buy
+    rule held off: ``test_point_to_point_queries_convert_once_they_cost_a_conversion``)."""
     from semiring_paths.networkx import registry
 
     G, s, t = g
@@ -376,9 +377,11 @@ def test_queries_from_networkx_dicts_match_networkx(g, distance, multi):
         G = nx.MultiDiGraph(G) if G.is_directed() else nx.MultiGraph(G)
     nx.config.warnings_to_ignore.add("cache")
     served = nxb.dispatch_counts["has_path"], nxb.dispatch_counts["descendants_at_distance"]
-    same(nx.has_path, G, s, t)
-    same(nx.has_path, G, t, s)
-    same(nx.has_path, G, s, "absent")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(registry, "CONVERT_NS", 10**12)            # no rent-or-buy conversion
+        same(nx.has_path, G, s, t)
+        same(nx.has_path, G, t, s)
+        same(nx.has_path, G, s, "absent")
     same(nx.descendants_at_distance, G, s, distance)
     assert (nxb.dispatch_counts["has_path"], nxb.dispatch_counts["descendants_at_distance"]
             ) == (served[0] + 3, served[1] + 1)
@@ -430,6 +433,7 @@ def test_point_to_point_from_networkx_dicts_match_networkx(g, negative, probe):
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(nxb, "SHOULD_RUN_EDGES", 0)
             mp.setattr(registry, "PROBE_EDGES", probe)    # 0: no target counts as near
+            mp.setattr(registry, "CONVERT_NS", 10**12)    # no rent-or-buy conversion
             nx.config.backend_priority = priority
             try:
                 for fn, args, kw in calls:
@@ -507,7 +511,7 @@ def test_can_run_declines_what_it_cannot_serve_exactly():
     assert can("johnson", (F,), {"weight": None}) is True
 
 
-def test_point_to_point_queries_wait_for_a_converted_graph():
+def test_point_to_point_queries_wait_for_a_converted_graph(monkeypatch):
     """Under ``backend_priority`` a point-to-point query on a graph not converted is
     answered without a conversion (NetworkX's search stops at the target, a conversion
     reads every edge): by NetworkX's own searches over its dicts where they serve it
@@ -518,6 +522,7 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
     graph is converted."""
     from semiring_paths.networkx import registry
 
+    monkeypatch.setattr(registry, "CONVERT_NS", 10**12)   # no rent-or-buy conversion here
     G = nx.grid_2d_graph(80, 80)                       # 12 640 edges: past the size rule
     nx.set_edge_attributes(G, 1, "weight")
     should = nxb.BackendInterface.should_run
@@ -587,6 +592,48 @@ def test_point_to_point_queries_wait_for_a_converted_graph():
         assert nx.descendants_at_distance(H, (0, 0), 2) == want   # from the CSR now
         assert nx.descendants_at_distance(H, (0, 0), 158) == {(79, 79)}
         assert any(g.has_adjacency() for g in registry.cached_conversions(H))
+    finally:
+        nx.config.backend_priority = []
+
+
+@pytest.mark.parametrize("rate", [0, 10**12])
+def test_point_to_point_queries_convert_once_they_cost_a_conversion(monkeypatch, rate):
+    """Rent or buy: the point-to-point queries a graph answers over NetworkX's dicts add
+    up their time, per weight; once it reaches ``CONVERT_NS`` an adjacency entry (0: at
+    once, 10¹²: never) the next query converts the graph and runs on the engine's, with
+    NetworkX's answers either way.  A change to the graph starts the account again."""
+    from semiring_paths.networkx import registry
+
+    monkeypatch.setattr(registry, "CONVERT_NS", rate)
+    monkeypatch.setattr(registry, "CONVERT_FIXED_NS", rate)
+    G = nx.grid_2d_graph(80, 80)                       # 12 640 edges: past the size rule
+    nx.set_edge_attributes(G, 1, "weight")
+    H = G.copy()
+    pairs = [((0, 0), (79, 79)), ((0, 79), (79, 0)), ((5, 5), (70, 40))]
+    calls = [lambda s, t: nx.dijkstra_path_length(G, s, t),
+             lambda s, t: nx.dijkstra_path(G, s, t),
+             lambda s, t: nx.bidirectional_shortest_path(G, s, t),
+             lambda s, t: nx.has_path(H, s, t)]
+    want = [[call(s, t) for s, t in pairs] for call in calls]
+    should = nxb.BackendInterface.should_run
+    try:
+        nx.config.backend_priority = ["semiring_paths"]
+        assert should("dijkstra_path_length", (G, *pairs[0]), {}) is True
+        assert registry.from_dicts(G)                    # the first: over the dicts
+        for call, w in zip(calls, want):
+            for (s, t), answer in zip(pairs, w):
+                assert call(s, t) == answer
+        for graph, weight in ((G, "weight"), (H, None)):
+            assert registry.converted(graph, weight) is (rate == 0), (weight, rate)
+            assert registry.conversion_due(graph, weight) is (rate == 0)
+        # (hops on G: by the weighted conversion's adjacency once there is one)
+        assert registry.converted(G, None) is (rate == 0)
+        assert not registry.conversion_due(H, "weight")  # (no weighted query on H)
+        G.add_edge((0, 0), (79, 79), weight=500)         # clears G's cache: dicts again
+        assert not registry.conversion_due(G, "weight")
+        assert should("dijkstra_path_length", (G, *pairs[0]), {}) is True
+        assert registry.from_dicts(G)
+        assert nx.dijkstra_path_length(G, *pairs[0]) == 158
     finally:
         nx.config.backend_priority = []
 

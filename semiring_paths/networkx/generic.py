@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import networkx as nx
@@ -22,7 +23,7 @@ from .convert import (
     all_pairs_lengths,
     bfs_lengths,
 )
-from .registry import networkx_algorithm, no_cycle_collection
+from .registry import charge, conversion_due, networkx_algorithm, no_cycle_collection
 from .replay import walk_paths
 from .unweighted import (
     all_pairs_shortest_path,
@@ -137,10 +138,16 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
 def has_path(G, source, target):
     G = _sp(G)
     _endpoints(G, source, target)
-    if not (G.has_adjacency() and G.has_adjacency(reverse=True)):
+    if not (G.has_adjacency() and G.has_adjacency(reverse=True)) \
+            and not conversion_due(G, None):
         # served on a graph not converted too: frontiers over NetworkX's own dicts from
-        # both ends (a yes or no has no order to keep), where a conversion reads every edge
-        return frontier.meets(*frontier.succ_pred(G), source, target)
+        # both ends (a yes or no has no order to keep), where a conversion reads every
+        # edge — until such queries have taken what it would (registry.CONVERT_NS)
+        start = time.perf_counter()
+        try:
+            return frontier.meets(*frontier.succ_pred(G), source, target)
+        finally:
+            charge(G, None, time.perf_counter() - start)
     try:   # the compiled bidirectional search stops where the two fringes meet
         bidirectional_shortest_path._implementation(G, source, target)
     except nx.NetworkXNoPath:
