@@ -15,8 +15,6 @@ which carries its ``can_run``; ``FUNCTIONS`` is derived from the registrations.
 
 from __future__ import annotations
 
-from itertools import islice
-
 from . import (  # noqa: F401
     astar,
     centrality,
@@ -32,11 +30,13 @@ from .registry import (
     COMMON_DECLINES,
     PROBE_EDGES,
     REGISTRY,
+    SAMPLE,
     SMALL_REACH,
     _arguments,
     _caching,
     dispatch_counts,
     let_through,
+    sampled_entries,
     searches_serve,
     small_reach,
     waits_for_conversion,
@@ -147,8 +147,8 @@ def _graph_verdict(G, every: bool) -> bool | str:
     return answer
 
 
-#: nodes whose degrees ``_edges_estimate`` samples; a clear verdict within the factor
-SAMPLE, MARGIN = 512, 4
+#: a clear verdict within this factor of the thresholds (``_edges_estimate``)
+MARGIN = 4
 
 
 def _edges_estimate(G) -> int:
@@ -162,7 +162,7 @@ def _edges_estimate(G) -> int:
     adj, n = G._adj, len(G)
     half = 1 if G.is_directed() else 2
     if n > SAMPLE:
-        est = sum(map(len, islice(adj.values(), SAMPLE))) * n // (SAMPLE * half)
+        est = sampled_entries(G) // half
         big = est >= MARGIN * SHOULD_RUN_EDGES
         small = est * MARGIN < SHOULD_RUN_EDGES and n * est * MARGIN < ALL_SOURCES_WORK
         if big or small:

@@ -242,8 +242,8 @@ class SemiringPathsGraph:
             elif self.nx.is_multigraph():
                 vals = [min(a.get(weight, 1) for a in kd.values())
                         for v in self.nodes for kd in adj[v].values()]
-            elif not reverse:
-                vals = registry.adjacency_weights(self.nx, weight)
+            elif not reverse:        # (the dispatch check's read where it made one)
+                vals = registry.handed_weights(self.nx, weight)
             else:       # G._pred[v][u] is the data dict of u → v
                 vals = list(map(dict.get, chain.from_iterable(map(dict.values, adj.values())),
                                 repeat(weight), repeat(1)))
