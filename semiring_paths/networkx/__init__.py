@@ -94,12 +94,14 @@ class BackendInterface:
         once).  Decided once per graph and kind: kept in ``G.__networkx_cache__``, which
         NetworkX clears when the graph changes, so the per-source calls NetworkX's own
         all-pairs code makes pay a dictionary lookup.  A point-to-point query
-        (``registry.point_to_point``) never converts the graph: NetworkX answers it from
-        the few vertices its search touches, where a conversion reads every edge.  It
-        runs here on a graph already converted, or, for the Dijkstra ones of
-        ``registry.FROM_SEARCHES`` (``searches_serve``: Dijkstra, A* and the BFS from both
-        ends), by NetworkX's own search over its dicts (``searches.py``), marked for the
-        function by ``let_through``.
+        (``registry.point_to_point``) does not convert the graph by itself: NetworkX
+        answers it from the few vertices its search touches, where a conversion reads
+        every edge.  It runs here on a graph already converted, or, for the Dijkstra ones
+        of ``registry.FROM_SEARCHES`` (``searches_serve``: Dijkstra, A* and the BFS from
+        both ends), by NetworkX's own search over its dicts (``searches.py``), marked for
+        the function by ``let_through`` — until such queries have taken, on this graph
+        and weight, what a conversion would (``registry.conversion_due``): the next one
+        converts it.
         ``FROM_DICTS`` functions run here always, without a count (they read NetworkX's
         dicts until the graph is converted)."""
         if name in FROM_DICTS:
