@@ -61,6 +61,7 @@ import math
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from functools import partial
 from itertools import islice
 from pathlib import Path
@@ -454,17 +455,24 @@ def main(argv=None) -> int:
           f"{np.median([x for x in first if x is not None]):.2f}x, second "
           f"{np.median([x for x in second if x is not None]):.2f}x")
     print("wrote", save(a.name, {"rows": rows}))
+    plot_speedups(a.name, rows, [
+        ("first call under backend_priority (dispatch, conversion, work), a dot a graph",
+         lambda r: r.get("first_x")),
+        ("second call (converted graph cached; served here)",
+         lambda r: r.get("served2_x", r.get("second_x")))])
+    return 0
+
+
+def plot_speedups(name: str, rows: list[dict], panels: list[tuple[str, Callable]]) -> None:
+    """``results/<name>.png``: speed-ups over plain NetworkX, a row a function (in the
+    order of ``rows``), a dot a graph; a panel a ``(title, value of a row)``."""
     functions = list(dict.fromkeys(r["function"] for r in rows))
-    by = lambda key: {f: [key(r) for r in rows if r["function"] == f] for f in functions}
-    png = plot_dots(a.name, [
-        {"title": "first call under backend_priority (dispatch, conversion, work), a dot a "
-                  "graph", "rows": by(lambda r: r.get("first_x"))},
-        {"title": "second call (converted graph cached; served here)",
-         "rows": by(lambda r: r.get("served2_x", r.get("second_x")))}],
+    png = plot_dots(name, [
+        {"title": title, "rows": {f: [key(r) for r in rows if r["function"] == f]
+                                  for f in functions}} for title, key in panels],
         "speed-up over plain NetworkX (log)", lines=((1, "1×"), (3, "3×")))
     if png:
         print("wrote", png)
-    return 0
 
 
 if __name__ == "__main__":

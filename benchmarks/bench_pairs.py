@@ -24,8 +24,8 @@ import warnings
 
 import networkx as nx
 import numpy as np
-from bench_dispatch import to_nx
-from common import plot_dots, save, table
+from bench_dispatch import plot_speedups, to_nx
+from common import save, table
 
 import semiring_paths as sp
 from semiring_paths.locations import shared_dir
@@ -94,13 +94,8 @@ def main(argv=None) -> int:
                        ("networkx_slowest_ms", ".1f"), ("first_loop_ms", ".1f"),
                        ("converted", "")]))
     print("wrote", save(a.name, {"rows": rows}))
-    functions = list(QUERIES)
-    png = plot_dots(a.name, [{
-        "title": f"a loop over {a.pairs} random pairs under backend_priority, a dot a graph",
-        "rows": {f: [r["x"] for r in rows if r["function"] == f] for f in functions}}],
-        "speed-up over plain NetworkX (log)", lines=((1, "1×"), (3, "3×")))
-    if png:
-        print("wrote", png)
+    plot_speedups(a.name, rows, [(f"a loop over {a.pairs} random pairs under "
+                                  "backend_priority, a dot a graph", lambda r: r["x"])])
     return 0
 
 

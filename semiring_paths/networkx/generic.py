@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import networkx as nx
@@ -23,7 +22,7 @@ from .convert import (
     all_pairs_lengths,
     bfs_lengths,
 )
-from .registry import charge, conversion_due, networkx_algorithm, no_cycle_collection
+from .registry import charged, conversion_due, networkx_algorithm, no_cycle_collection
 from .replay import walk_paths
 from .unweighted import (
     all_pairs_shortest_path,
@@ -143,11 +142,8 @@ def has_path(G, source, target):
         # served on a graph not converted too: frontiers over NetworkX's own dicts from
         # both ends (a yes or no has no order to keep), where a conversion reads every
         # edge — until such queries have taken what it would (registry.CONVERT_NS)
-        start = time.perf_counter()
-        try:
+        with charged(G, None):
             return frontier.meets(*frontier.succ_pred(G), source, target)
-        finally:
-            charge(G, None, time.perf_counter() - start)
     try:   # the compiled bidirectional search stops where the two fringes meet
         bidirectional_shortest_path._implementation(G, source, target)
     except nx.NetworkXNoPath:

@@ -38,7 +38,7 @@ __all__ = [
     "REGISTRY",
     "SAMPLE",
     "adjacency_weights",
-    "charge",
+    "charged",
     "conversion_due",
     "converted",
     "dispatch_counts",
@@ -74,6 +74,11 @@ class Registered:
     #: what ``extra`` declines, in words (``get_info``)
     declines: tuple[str, ...] = ()
 
+    def weight(self, a: dict):
+        """The call's weight (``a``: its arguments by name); None where the function
+        takes none (hops)."""
+        return a.get(self.weight_arg) if self.weight_arg else None
+
     def can_run(self, args: tuple, kwargs: dict, *, defer: bool = True) -> bool | str:
         """True, or why NetworkX keeps the call.  ``defer``: a call that ``should_run``
         hands to NetworkX whatever the weights — a point-to-point query on a graph not
@@ -84,7 +89,7 @@ class Registered:
         a = _arguments(self.name, args, kwargs)
         if a is None:
             return "arguments NetworkX itself would reject"
-        weight = a.get(self.weight_arg) if self.weight_arg else None
+        weight = self.weight(a)
         if callable(weight):
             return "weight functions are left to NetworkX"
         if a.get("sort_neighbors") is not None:
@@ -219,14 +224,8 @@ def waits_for_conversion(name: str, args: tuple, kwargs: dict) -> bool:
     a = _arguments(name, args, kwargs)
     if a is None or not point_to_point(name, a):
         return False
-    weight = _weight_of(name, a)
+    weight = REGISTRY[name].weight(a)
     return not converted(a.get("G"), weight) and not conversion_due(a.get("G"), weight)
-
-
-def _weight_of(name: str, a: dict):
-    """The call's weight attribute (None: hops, or a function without one)."""
-    weight_arg = REGISTRY[name].weight_arg
-    return a.get(weight_arg) if weight_arg else None
 
 
 #: Point-to-point queries answered over NetworkX's dicts on one graph and weight
@@ -246,13 +245,20 @@ _SPENT = ("semiring_paths", "seconds over the dicts")              # + weight
 _ENTRIES = ("semiring_paths", "adjacency entries")
 
 
-def charge(G, weight, seconds: float) -> None:
-    """Add a point-to-point query's time over NetworkX's dicts to ``G``'s account for
-    ``weight`` (kept in ``G.__networkx_cache__``: cleared when the graph changes)."""
-    G = getattr(G, "nx", G)
-    cache = getattr(G, "__networkx_cache__", None) if _caching() else None
-    if cache is not None:
-        cache[_SPENT, weight] = cache.get((_SPENT, weight), 0.0) + seconds
+@contextlib.contextmanager
+def charged(G, weight):
+    """The time of the point-to-point query run within, over NetworkX's dicts, added to
+    ``G``'s account for ``weight`` (kept in ``G.__networkx_cache__``: cleared when the
+    graph changes), errors included."""
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        G = getattr(G, "nx", G)
+        cache = getattr(G, "__networkx_cache__", None) if _caching() else None
+        if cache is not None:
+            cache[_SPENT, weight] = (cache.get((_SPENT, weight), 0.0)
+                                     + time.perf_counter() - start)
 
 
 def conversion_due(G, weight) -> bool:
@@ -309,9 +315,9 @@ def searches_serve(name: str, args: tuple, kwargs: dict):
     a = _arguments(name, args, kwargs)
     if name not in FROM_SEARCHES or a is None or not point_to_point(name, a):
         return False
-    weight_arg = REGISTRY[name].weight_arg
-    weight = a.get(weight_arg) if weight_arg else None
-    hops = weight_arg is None or (name.startswith("shortest_path") and weight is None)
+    weight = REGISTRY[name].weight(a)
+    hops = REGISTRY[name].weight_arg is None or (name.startswith("shortest_path")
+                                                 and weight is None)
     if name.startswith("shortest_path") and not hops and a.get("method") != "dijkstra":
         return False                          # (Bellman-Ford: its queue, converted)
     if name.startswith("astar") and a.get("heuristic") is not None:
@@ -683,14 +689,11 @@ def networkx_algorithm(*, weight_arg: str | None = None,
             dispatch_counts[name] += 1
             if drain:
                 return drained(functools.partial(fn, *args, **kwargs))
-            dicts = pending(G)          # let through: over NetworkX's dicts, timed
-            start = time.perf_counter()
-            try:
-                with no_cycle_collection():
-                    out = fn(*args, **kwargs)
-            finally:
-                if dicts and (a := _arguments(name, args, kwargs)) is not None:
-                    charge(G, _weight_of(name, a), time.perf_counter() - start)
+            a = _arguments(name, args, kwargs) if pending(G) else None
+            # let through: over NetworkX's dicts, its time charged to the graph's account
+            with (charged(G, REGISTRY[name].weight(a)) if a is not None
+                  else contextlib.nullcontext()), no_cycle_collection():
+                out = fn(*args, **kwargs)
             return made_apart(out) if each and isinstance(out, GeneratorType) else out
 
         served.__name__, served.__doc__ = name, fn.__doc__ or doc
