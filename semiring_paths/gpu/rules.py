@@ -176,12 +176,18 @@ class RuleLoops:
     def _settle_room(self, strategy: str):
         """(kernel, pile entries, bytes of dynamic shared memory) of ``settle.cu``'s
         shape for ``strategy``, its shared memory opted in; (None, 0, 0) where it does
-        not run (kept for each strategy and setting: a query costs about 0.1 ms)."""
+        not run (kept for each strategy and setting: a query costs about 0.1 ms).  The
+        opt-in is the kernel's, not the setting's: it is made again on every call, since
+        another setting's room may have lowered it since (a launch past it is cut to no
+        block at all: CuPy only warns)."""
         key = (strategy, self.SHARED_PILE, self.SHARED_CAP)
         rooms = self.__dict__.setdefault("_settle_rooms", {})
         if key not in rooms:
             rooms[key] = self._settle_room_now(strategy)
-        return rooms[key]
+        kernel, cap, smem = rooms[key]
+        if kernel is not None:
+            kernel.max_dynamic_shared_size_bytes = smem
+        return kernel, cap, smem
 
     def _settle_room_now(self, strategy: str):
         if (strategy not in SETTLE or self.SHARED_PILE == "never"
@@ -197,7 +203,6 @@ class RuleLoops:
             cap = min(cap, self.SHARED_CAP)
         if cap <= S.SH_EDGES:
             return None, 0, 0
-        kernel.max_dynamic_shared_size_bytes = cap * per + fixed
         return kernel, cap, cap * per + fixed
 
     def _rule_loop(self, strategy: str, source: int, delta: float | None, trace):
