@@ -104,6 +104,16 @@
 //     before the select's barrier, so that the relaxation starts at trip 2: 55.4, 55.9
 //     / 57.5, 57.6; 54.6, 54.8 / 57.3, 57.5; 78.4, 78.8 / 83.6, 83.2 (the barrier waits
 //     for those loads: the select is not long enough to hide them).
+//   - each entry's first 4 out-edges (columns and weights) kept beside it, a new entry's
+//     copied by its creator with cp.async (waited for before the next select's barrier),
+//     so that a round's relaxation of a degree ≤ 4 vertex reads no global memory for its
+//     edges; the room it takes (32 bytes an entry) needed SH_HASH / SH_EDGES / SH_NEAR
+//     halved to keep a pile of ~2 000 (H200, 4 sources, median, ms, A/B/A, Crauser /
+//     economic / Martín): 56.1 / 54.3 / 77.8 as kept against 62.9 / 59.5 / 83.6 and
+//     63.0 / 59.6 / 83.9; the halved constants alone: Crauser 62.2.  Profiled (one
+//     source, Crauser): trip 1 1 498 → 1 237 cycles, the rest of the relaxation 1 018 →
+//     1 349, compaction 333 → 643: the row was in L2 already (prefetch_row), and the
+//     smaller table and room cost more than the trip saved.
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
