@@ -113,7 +113,11 @@
 //     63.0 / 59.6 / 83.9; the halved constants alone: Crauser 62.2.  Profiled (one
 //     source, Crauser): trip 1 1 498 → 1 237 cycles, the rest of the relaxation 1 018 →
 //     1 349, compaction 333 → 643: the row was in L2 already (prefetch_row), and the
-//     smaller table and room cost more than the trip saved.
+//     smaller table and room cost more than the trip saved;
+//   - a hash table of 8 192 buckets rather than 4 096 (H200, 4 sources, median, ms,
+//     A/B/A/B): Crauser 55.2 / 56.3 / 55.4 / 56.6, economic 54.2 / 53.9 / 54.8 / 54.1,
+//     Martín 78.0 / 77.6 / 78.7 / 77.8 — so what the halved constants above cost was
+//     the round's room (SH_EDGES, SH_NEAR), not the table's load.
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
