@@ -983,3 +983,38 @@ def test_small_reach_calls_leave_the_weight_scan(monkeypatch):
     assert scans and dispatch_counts["single_source_dijkstra"] == served   # negative
     assert got == nx.single_source_dijkstra(G, ("x", 0))
     assert "negative" in can("single_source_dijkstra", (G, ("x", 0)), {})  # now known
+
+
+def test_a_near_query_is_probed_once_and_a_small_graph_not_at_all(monkeypatch):
+    """``should_run``'s probe of a point-to-point query (``registry.searches_serve``) runs
+    once for a query NetworkX then answers itself, though NetworkX's own version calls
+    another dispatched function with the same ends (``shortest_path`` →
+    ``bidirectional_shortest_path``, ``dijkstra_path`` → ``single_source_dijkstra``);
+    again once the graph changes; and never on a graph below the size rule."""
+    from semiring_paths.networkx import registry
+
+    monkeypatch.setattr(registry, "CONVERT_NS", 10**12)   # no rent-or-buy conversion here
+    probes = []
+    probed = registry._probed
+    monkeypatch.setattr(registry, "_probed", lambda *a: probes.append(a[1]) or probed(*a))
+    G = nx.grid_2d_graph(80, 80)                       # 12 640 edges: past the size rule
+    nx.set_edge_attributes(G, 1, "weight")
+    small = nx.grid_2d_graph(20, 20)
+    calls = [(lambda H: nx.shortest_path(H, (0, 0), (0, 3)), ["hops"]),
+             (lambda H: nx.dijkstra_path(H, (0, 0), (2, 0)), ["one heap"]),
+             (lambda H: nx.shortest_path(H, (0, 0), (1, 1), weight="weight"), ["two heaps"])]
+    wants = [call(G) for call, _ in calls]              # plain NetworkX
+    try:
+        nx.config.backend_priority = ["semiring_paths"]
+        for (call, kinds), want in zip(calls, wants):
+            probes.clear()
+            assert call(G) == want
+            assert probes == kinds                     # the nested call took the verdict
+            assert call(G) == want and probes == kinds  # the same query: not probed again
+            G.add_edge((0, 0), "new")                  # a changed graph: probed anew
+            assert call(G) == want and probes == kinds * 2
+            G.remove_node("new")
+            probes.clear()
+            assert call(small) == want and probes == []
+    finally:
+        nx.config.backend_priority = []

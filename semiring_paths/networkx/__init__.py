@@ -108,8 +108,10 @@ class BackendInterface:
             return True
         G = args[0] if args else kwargs.get("G")
         if waits_for_conversion(name, args, kwargs):
-            if (served := searches_serve(name, args, kwargs)) and _graph_verdict(
-                    G, False) is True:             # answered from NetworkX's dicts
+            # (the graph's verdict first: below it the probe would be NetworkX's search
+            # run twice)
+            if _graph_verdict(G, False) is True and (
+                    served := searches_serve(name, args, kwargs)):  # from NetworkX's dicts
                 let_through(getattr(G, "nx", G), served)
                 return True
             return ("a point-to-point query on a graph not converted yet: NetworkX's "
