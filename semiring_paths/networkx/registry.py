@@ -331,12 +331,13 @@ def searches_serve(name: str, args: tuple, kwargs: dict):
         return False
     G = getattr(a.get("G"), "nx", a.get("G"))
     source, target = a.get("source"), a.get("target")
-    if _absent(G, source, target):
-        return False                          # (NetworkX raises at once)
+    if _absent(G, source, target) or source == target:
+        return False                          # (NetworkX raises, or answers, at once)
     if not hops and ((a.get("cutoff") is not None and not name.startswith("astar"))
                      or not searches.served(G, weight)):    # (A*'s cutoff: replayed)
         return False
-    kind = "hops" if hops else "one heap" if name in ONE_HEAP else "two heaps"
+    kind = ("hops" if hops else "one heap" if name in ONE_HEAP
+            else "A*" if name.startswith("astar") else "two heaps")
     probe = (kind, source, target, weight if kind == "one heap" else None)
     cache = getattr(G, "__networkx_cache__", None) if _caching() else None
     if cache is not None and cache.get(_NEAR) == probe:
@@ -365,8 +366,8 @@ _NEAR = ("semiring_paths", "near query")
 
 def _probed(G, kind: str, source, target, weight, paths: bool):
     """``searches_serve``'s probe of one kind: the search, run for ``PROBE_EDGES``
-    entries read (ended or to be taken on); for the two-heap search, False where
-    ``near_target`` finds the target near, else True."""
+    entries read (ended or to be taken on); for A*, False where ``near_target`` finds
+    the target near, else True."""
     from . import searches
     from .frontier import succ_pred
 
@@ -374,16 +375,16 @@ def _probed(G, kind: str, source, target, weight, paths: bool):
         search = searches.TwoFringes(*succ_pred(G), source, target)
         search.run(PROBE_EDGES)
         return search
-    if kind == "one heap":                    # Dijkstra from one end: probed by itself
-        search = searches.DijkstraTo(succ_pred(G)[0], source, target, weight, paths)
+    if kind in ("one heap", "two heaps"):     # Dijkstra: probed by itself
+        search = (searches.DijkstraTo(succ_pred(G)[0], source, target, weight, paths)
+                  if kind == "one heap" else
+                  searches.TwoHeaps(*succ_pred(G), source, target, weight))
         try:
             search.run(PROBE_EDGES)
             return search
         except Exception:                     # negative (or non-numeric) weights met: the
             return True                       # call meets them again, raising as NetworkX
-    # (from one end for the two-heap search too: it pops a vertex a side in turn, where
-    # the BFS grows the smaller side; probed from both ends, email-Enron's pair went to
-    # NetworkX at 0.93× where served it ran at 1.05×, s50_bibfs3 against s49_p2p3)
+    # A*: a breadth-first probe (its search is not taken on)
     return not near_target(G, source, target)
 
 

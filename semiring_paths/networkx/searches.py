@@ -31,7 +31,8 @@ from __future__ import annotations
 from heapq import heappop, heappush
 from math import inf
 
-__all__ = ["DijkstraTo", "TwoFringes", "astar", "bidirectional", "dijkstra_to", "path_to", "served"]
+__all__ = ["DijkstraTo", "TwoFringes", "TwoHeaps", "astar", "bidirectional", "dijkstra_to",
+           "path_to", "served"]
 
 
 def served(G, weight) -> bool:
@@ -121,59 +122,94 @@ def path_to(pred: dict, target) -> list:
     return path
 
 
-def bidirectional(succ: dict, pred: dict, source, target, weight):
-    """NetworkX's ``bidirectional_dijkstra`` from ``source`` ≠ ``target``: ``(length,
-    path)``, or None where they do not meet (NetworkX raises NetworkXNoPath);
-    ``ValueError`` as NetworkX raises it for negative weights."""
-    dists = ({}, {})                              # final distances, forward and back
-    preds = ({source: None}, {target: None})
-    seen = ({source: 0}, {target: 0})
-    fringe = ([(0, 0, source)], [(0, 1, target)])
-    nbrs = (succ, pred)
-    # each direction's lookups bound once (a bound method made a scan costs as much as
-    # the lookups it saves on a graph of degree 2-3)
-    finals, tentatives = (dists[0].get, dists[1].get), (seen[0].get, seen[1].get)
-    c = 2
-    finaldist = meetnode = None
-    direction = 1
-    while fringe[0] and fringe[1]:
-        direction = 1 - direction
-        heap = fringe[direction]
-        (dist, _, v) = heappop(heap)
-        dists_d = dists[direction]
-        if v in dists_d:
-            continue
-        dists_d[v] = dist
-        if v in dists[1 - direction]:                 # scanned from both ends: done
-            return finaldist, _walk(preds[0], meetnode)[::-1] + _walk(preds[1],
-                                                                     preds[1][meetnode])
-        seen_d, preds_d = seen[direction], preds[direction]
-        final, tentative, other = finals[direction], tentatives[direction], \
-            tentatives[1 - direction]
-        # v settled on this side; its row (A, or Aᵀ backward) relaxed:
-        # t{!dist} = min(t, d(v) min.+ A(v, :)), each lowered w tried as a meeting point
-        for w, d in nbrs[direction][v].items():
-            cost = d.get(weight, 1)
-            if cost is None:
+class TwoHeaps:
+    """NetworkX's ``bidirectional_dijkstra`` from ``source`` ≠ ``target``: ``result``,
+    ``(length, path)``, or None where they do not meet (NetworkX raises NetworkXNoPath);
+    ``ValueError`` as NetworkX raises it for negative weights.  Run in stretches, as
+    ``DijkstraTo``: ``should_run``'s probe is the search's start, which the served call
+    takes on."""
+
+    __slots__ = ("c", "direction", "dists", "done", "finaldist", "fringe", "meetnode",
+                 "nbrs", "preds", "result", "seen", "weight")
+
+    def __init__(self, succ: dict, pred: dict, source, target, weight):
+        self.dists = ({}, {})                        # final distances, forward and back
+        self.preds = ({source: None}, {target: None})
+        self.seen = ({source: 0}, {target: 0})
+        self.fringe = ([(0, 0, source)], [(0, 1, target)])
+        self.nbrs, self.weight = (succ, pred), weight
+        self.c, self.direction = 2, 1
+        self.finaldist = self.meetnode = self.result = None
+        self.done = False
+
+    def run(self, budget: int | None = None) -> bool:
+        """Scan vertices a side in turn until the search ends (True: ``result``) or until
+        the adjacency entries read pass ``budget`` (False: ``run`` again goes on)."""
+        if self.done:
+            return True
+        dists, preds, seen, fringe = self.dists, self.preds, self.seen, self.fringe
+        nbrs, weight = self.nbrs, self.weight
+        # each direction's lookups bound once (a bound method made a scan costs as much
+        # as the lookups it saves on a graph of degree 2-3)
+        finals, tentatives = (dists[0].get, dists[1].get), (seen[0].get, seen[1].get)
+        c, finaldist, meetnode = self.c, self.finaldist, self.meetnode
+        direction = self.direction
+        read, limit = 0, inf if budget is None else budget
+        while fringe[0] and fringe[1]:
+            if read > limit:
+                self.c, self.finaldist, self.meetnode = c, finaldist, meetnode
+                self.direction = direction
+                return False
+            direction = 1 - direction
+            heap = fringe[direction]
+            (dist, _, v) = heappop(heap)
+            dists_d = dists[direction]
+            if v in dists_d:
                 continue
-            vw = dist + cost
-            dw = final(w)                              # (as in DijkstraTo.run)
-            if dw is not None:
-                if vw < dw:
-                    raise ValueError("Contradictory paths found: negative weights?")
-                continue
-            sw = tentative(w)
-            if sw is None or vw < sw:
-                seen_d[w] = vw
-                heappush(heap, (vw, c, w))
-                c += 1
-                preds_d[w] = v
-                ow = other(w)
-                if ow is not None:
-                    total = vw + ow
-                    if finaldist is None or finaldist > total:
-                        finaldist, meetnode = total, w
-    return None
+            dists_d[v] = dist
+            if v in dists[1 - direction]:             # scanned from both ends: done
+                self.result = finaldist, (_walk(preds[0], meetnode)[::-1]
+                                          + _walk(preds[1], preds[1][meetnode]))
+                break
+            seen_d, preds_d = seen[direction], preds[direction]
+            final, tentative, other = finals[direction], tentatives[direction], \
+                tentatives[1 - direction]
+            row = nbrs[direction][v]
+            read += len(row)
+            # v settled on this side; its row (A, or Aᵀ backward) relaxed:
+            # t{!dist} = min(t, d(v) min.+ A(v, :)), each lowered w tried as a meeting point
+            for w, d in row.items():
+                cost = d.get(weight, 1)
+                if cost is None:
+                    continue
+                vw = dist + cost
+                dw = final(w)                              # (as in DijkstraTo.run)
+                if dw is not None:
+                    if vw < dw:
+                        raise ValueError("Contradictory paths found: negative weights?")
+                    continue
+                sw = tentative(w)
+                if sw is None or vw < sw:
+                    seen_d[w] = vw
+                    heappush(heap, (vw, c, w))
+                    c += 1
+                    preds_d[w] = v
+                    ow = other(w)
+                    if ow is not None:
+                        total = vw + ow
+                        if finaldist is None or finaldist > total:
+                            finaldist, meetnode = total, w
+        self.done = True
+        return True
+
+
+def bidirectional(succ: dict, pred: dict, source, target, weight, search=None):
+    """``TwoHeaps``' ``result``, run to its end (from where ``search``, one started for
+    the same query, stopped)."""
+    if search is None:
+        search = TwoHeaps(succ, pred, source, target, weight)
+    search.run()
+    return search.result
 
 
 def _walk(preds: dict, v) -> list:

@@ -207,7 +207,8 @@ def bidirectional_dijkstra(G, source, target, weight="weight"):
     if source == target:
         return (0, [source])
     if dicts:
-        got = searches.bidirectional(*succ_pred(G), source, target, weight)
+        got = searches.bidirectional(*succ_pred(G), source, target, weight,
+                                     dicts if isinstance(dicts, searches.TwoHeaps) else None)
         if got is None:
             raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
         return got
