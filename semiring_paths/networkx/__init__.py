@@ -108,10 +108,14 @@ class BackendInterface:
             return True
         G = args[0] if args else kwargs.get("G")
         if waits_for_conversion(name, args, kwargs):
-            # (the graph's verdict first: below it the probe would be NetworkX's search
-            # run twice)
-            if _graph_verdict(G, False) is True and (
-                    served := searches_serve(name, args, kwargs)):  # from NetworkX's dicts
+            # the graph's verdict first where it is known or cheap to know (below the
+            # size rule the probe would be NetworkX's search run twice); else the probe
+            # first: a near query then never reads the sample of rows the verdict takes
+            # (wiki-Vote, a graph fresh from its file: 160 µs, where NetworkX answers in
+            # 0.2 ms)
+            if _cheap_verdict(G) in (None, True) and (
+                    served := searches_serve(name, args, kwargs)) and _graph_verdict(
+                    G, False) is True:            # answered from NetworkX's dicts
                 let_through(getattr(G, "nx", G), served)
                 return True
             return ("a point-to-point query on a graph not converted yet: NetworkX's "
@@ -149,6 +153,17 @@ def _graph_verdict(G, every: bool) -> bool | str:
     if cache is not None:
         cache[key] = answer
     return answer
+
+
+def _cheap_verdict(G) -> bool | str | None:
+    """``_graph_verdict(G, False)`` where it is kept or the graph has at most ``SAMPLE``
+    nodes (its rows counted at once); else None."""
+    G = getattr(G, "nx", G)
+    cache = getattr(G, "__networkx_cache__", None) if _caching() else None
+    key = (*_SHOULD, False)
+    if cache is not None and key in cache:
+        return cache[key]
+    return _graph_verdict(G, False) if len(G) <= SAMPLE else None
 
 
 #: a clear verdict within this factor of the thresholds (``_edges_estimate``)
