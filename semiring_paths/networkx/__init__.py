@@ -113,7 +113,7 @@ class BackendInterface:
             # first: a near query then never reads the sample of rows the verdict takes
             # (wiki-Vote, a graph fresh from its file: 160 µs, where NetworkX answers in
             # 0.2 ms)
-            if _cheap_verdict(G) in (None, True) and (
+            if _graph_verdict(G, False, cheap=True) in (None, True) and (
                     served := searches_serve(name, args, kwargs)) and _graph_verdict(
                     G, False) is True:            # answered from NetworkX's dicts
                 let_through(getattr(G, "nx", G), served)
@@ -136,14 +136,18 @@ class BackendInterface:
             f"the sources reach {reach} vertices: NetworkX's own search touches only them")
 
 
-def _graph_verdict(G, every: bool) -> bool | str:
+def _graph_verdict(G, every: bool, cheap: bool = False) -> bool | str | None:
     """``should_run``'s verdict on the graph alone (``every``: for a function that searches
-    from every vertex), kept in ``G.__networkx_cache__``."""
+    from every vertex), kept in ``G.__networkx_cache__``; with ``cheap``, None where it is
+    not kept and the graph has more than ``SAMPLE`` nodes (it would read a sample of
+    rows: on a graph fresh from its file ~160 µs of cold memory)."""
     G = getattr(G, "nx", G)
     key = (*_SHOULD, every)
     cache = getattr(G, "__networkx_cache__", None) if _caching() else None
     if cache is not None and key in cache:
         return cache[key]
+    if cheap and len(G) > SAMPLE:
+        return None
     try:
         m, n = _edges_estimate(G), len(G)
     except (AttributeError, TypeError):
@@ -153,17 +157,6 @@ def _graph_verdict(G, every: bool) -> bool | str:
     if cache is not None:
         cache[key] = answer
     return answer
-
-
-def _cheap_verdict(G) -> bool | str | None:
-    """``_graph_verdict(G, False)`` where it is kept or the graph has at most ``SAMPLE``
-    nodes (its rows counted at once); else None."""
-    G = getattr(G, "nx", G)
-    cache = getattr(G, "__networkx_cache__", None) if _caching() else None
-    key = (*_SHOULD, False)
-    if cache is not None and key in cache:
-        return cache[key]
-    return _graph_verdict(G, False) if len(G) <= SAMPLE else None
 
 
 #: a clear verdict within this factor of the thresholds (``_edges_estimate``)

@@ -310,13 +310,13 @@ def searches_serve(name: str, args: tuple, kwargs: dict):
     point-to-point query: one of ``FROM_SEARCHES`` — by hops (its BFS from both ends), or
     with a plain weight on a graph that is not a multigraph, by Dijkstra without a cutoff
     or by A* without a heuristic — to a target not near (NetworkX's own search is quicker
-    than a served call there).  Near: for the queries by hops and Dijkstra's from one
-    end, the search itself ends within ``PROBE_EDGES`` adjacency entries read
-    (``searches.TwoFringes``, ``searches.DijkstraTo``: returned, to be taken on, when it
-    has not; near, NetworkX's search again costs less than NetworkX's dispatch of a
-    served call over a declined one, ~0.1 ms); else (the two-heap search, A*)
-    ``near_target``'s BFS probe.  A served query's probe is charged to the graph's
-    account (``charge``): it is the search's start."""
+    than a served call there).  Near: for the queries by hops and by Dijkstra from one
+    end or two, the search itself ends within ``PROBE_EDGES`` adjacency entries read
+    (``searches.TwoFringes``, ``DijkstraTo``, ``TwoHeaps``: returned, to be taken on,
+    when it has not; near, NetworkX's search again costs less than NetworkX's dispatch
+    of a served call over a declined one, ~0.1 ms); for A*, ``near_target``'s BFS
+    probe.  A served query's probe is charged to the graph's account (``charge``): it
+    is the search's start."""
     from . import searches
 
     a = _arguments(name, args, kwargs)
@@ -344,8 +344,6 @@ def searches_serve(name: str, args: tuple, kwargs: dict):
         return False                          # probed near already (see _NEAR)
     start = time.perf_counter()
     verdict = _probed(G, kind, source, target, weight, not name.endswith("_length"))
-    if getattr(verdict, "done", False):
-        verdict = False                       # ended: near
     if verdict is False:
         if cache is not None:
             cache[_NEAR] = probe
@@ -365,23 +363,21 @@ _NEAR = ("semiring_paths", "near query")
 
 
 def _probed(G, kind: str, source, target, weight, paths: bool):
-    """``searches_serve``'s probe of one kind: the search, run for ``PROBE_EDGES``
-    entries read (ended or to be taken on); for A*, False where ``near_target`` finds
-    the target near, else True."""
+    """``searches_serve``'s probe of one kind: False where the search ends within
+    ``PROBE_EDGES`` entries read (for A*, where ``near_target`` finds the target near);
+    else the search to take on, or True (nothing to take on)."""
     from . import searches
     from .frontier import succ_pred
 
     if kind == "hops":
         search = searches.TwoFringes(*succ_pred(G), source, target)
-        search.run(PROBE_EDGES)
-        return search
+        return False if search.run(PROBE_EDGES) else search
     if kind in ("one heap", "two heaps"):     # Dijkstra: probed by itself
         search = (searches.DijkstraTo(succ_pred(G)[0], source, target, weight, paths)
                   if kind == "one heap" else
                   searches.TwoHeaps(*succ_pred(G), source, target, weight))
         try:
-            search.run(PROBE_EDGES)
-            return search
+            return False if search.run(PROBE_EDGES) else search
         except Exception:                     # negative (or non-numeric) weights met: the
             return True                       # call meets them again, raising as NetworkX
     # A*: a breadth-first probe (its search is not taken on)

@@ -47,7 +47,7 @@ class DijkstraTo:
     distance, as NetworkX raises it.  Run in stretches, as ``TwoFringes``: ``should_run``'s
     probe is the search's start, which the served call takes on."""
 
-    __slots__ = ("c", "dist", "done", "fringe", "pred", "seen", "succ", "target", "weight")
+    __slots__ = ("c", "dist", "fringe", "pred", "seen", "succ", "target", "weight")
 
     def __init__(self, succ: dict, source, target, weight, paths: bool = True):
         self.succ, self.target, self.weight = succ, target, weight
@@ -56,13 +56,10 @@ class DijkstraTo:
         self.pred: dict | None = {} if paths else None
         self.fringe = [(0, 0, source)]
         self.c = 1
-        self.done = False
 
     def run(self, budget: int | None = None) -> bool:
         """Scan vertices until the target is scanned or the heap empties (True) or until
         the adjacency entries read pass ``budget`` (False: ``run`` again goes on)."""
-        if self.done:
-            return True
         succ, target, weight = self.succ, self.target, self.weight
         dist, seen, pred, fringe, c = self.dist, self.seen, self.pred, self.fringe, self.c
         final, tentative, push, pop = dist.get, seen.get, heappush, heappop
@@ -100,7 +97,6 @@ class DijkstraTo:
                     if pred is not None:
                         pred[u] = v
         self.c = c
-        self.done = True
         return True
 
 
