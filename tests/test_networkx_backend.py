@@ -75,6 +75,22 @@ def test_entry_points_and_info():
     assert nx.shortest_path_length(G, 0, 3, backend="semiring_paths") == 3
 
 
+@pytest.mark.parametrize("first", ["import semiring_paths.networkx",
+                                   "from semiring_paths.networkx import astar",
+                                   "import networkx", "import semiring_paths"])
+def test_backend_info_whatever_is_imported_first(first):
+    """NetworkX's import ends by calling every backend's ``get_info``: where this backend's
+    package is imported first, that call comes while the package is being imported (it
+    used to find no ``get_info`` yet: a RuntimeWarning, and no functions listed)."""
+    code = (f"{first}\nimport json, networkx as nx\n"
+            "print(json.dumps(sorted(nx.utils.backends.backend_info['semiring_paths']"
+            "['functions'])))")
+    out = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", code],
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.splitlines()[-1]) == nxb.FUNCTIONS
+
+
 # ----------------------------------------------------------------- random comparisons
 @st.composite
 def nx_graphs(draw, weighted=True):

@@ -15,19 +15,49 @@ which carries its ``can_run``; ``FUNCTIONS`` is derived from the registrations.
 
 from __future__ import annotations
 
-from . import (  # noqa: F401
-    astar,
-    centrality,
-    dense,
-    distance_measures,
-    generic,
-    traversal,
-    unweighted,
-    weighted,
-)
-from .convert import NAME, SemiringPathsGraph
-from .registry import (
-    COMMON_DECLINES,
+import importlib
+
+
+def get_info() -> dict:
+    """``networkx.backend_info`` entry point.  Defined before this package imports
+    NetworkX, and importing what it reads only when called: NetworkX's import ends by
+    calling every backend's ``get_info``, so where this package is imported first
+    (``import semiring_paths.networkx`` in a fresh process) that call comes while the
+    package is still being imported — a ``get_info`` defined further down was not there
+    yet, and NetworkX listed none of the functions, with a RuntimeWarning."""
+    from .convert import NAME as name
+    from .registry import REGISTRY, declines_doc
+
+    _register()
+    return {
+        "backend_name": name,
+        "project": "semiring_paths",
+        "package": "semiring_paths",
+        "short_summary": "Shortest paths as masked semiring products (GraphBLAS, CuPy).",
+        "functions": {name: {"additional_docs": declines_doc(reg)}
+                      for name, reg in REGISTRY.items()},
+        "default_config": {},
+    }
+
+
+#: the modules whose ``@networkx_algorithm`` functions make up the backend
+_MODULES = ("astar", "centrality", "dense", "distance_measures", "generic", "traversal",
+            "unweighted", "weighted")
+
+
+def _register() -> None:
+    for name in _MODULES:
+        importlib.import_module(f"{__name__}.{name}")
+
+
+# NetworkX first, before any of the modules: its import may call get_info above, which
+# imports them (one caught halfway through its own import would register nothing)
+import networkx  # noqa: E402, F401
+
+_register()
+
+from .convert import SemiringPathsGraph  # noqa: E402
+from .registry import (  # noqa: E402
     PROBE_EDGES,
     REGISTRY,
     SAMPLE,
@@ -184,23 +214,3 @@ def _edges_estimate(G) -> int:
 
 for _name, _reg in REGISTRY.items():
     setattr(BackendInterface, _name, staticmethod(_reg.func))
-
-
-def _docs(reg) -> str:
-    left = [*(COMMON_DECLINES if reg.weight_arg else COMMON_DECLINES[:1]), *reg.declines]
-    if reg.dijkstra:
-        left.append("negative weights where NetworkX runs Dijkstra (its own behaviour "
-                    "is kept)")
-    return f"{reg.doc} Left to NetworkX (can_run declines): {'; '.join(left)}."
-
-
-def get_info() -> dict:
-    """``networkx.backend_info`` entry point."""
-    return {
-        "backend_name": NAME,
-        "project": "semiring_paths",
-        "package": "semiring_paths",
-        "short_summary": "Shortest paths as masked semiring products (GraphBLAS, CuPy).",
-        "functions": {name: {"additional_docs": _docs(reg)} for name, reg in REGISTRY.items()},
-        "default_config": {},
-    }

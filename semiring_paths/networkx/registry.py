@@ -41,6 +41,7 @@ __all__ = [
     "charged",
     "conversion_due",
     "converted",
+    "declines_doc",
     "dispatch_counts",
     "from_dicts",
     "handed_weights",
@@ -557,6 +558,15 @@ def adjacency_weights(G, weight: str) -> np.ndarray | None:
 
 
 REGISTRY: dict[str, Registered] = {}
+
+
+def declines_doc(reg: Registered) -> str:
+    """``reg``'s doc and what its ``can_run`` leaves to NetworkX (``get_info``)."""
+    left = [*(COMMON_DECLINES if reg.weight_arg else COMMON_DECLINES[:1]), *reg.declines]
+    if reg.dijkstra:
+        left.append("negative weights where NetworkX runs Dijkstra (its own behaviour "
+                    "is kept)")
+    return f"{reg.doc} Left to NetworkX (can_run declines): {'; '.join(left)}."
 
 #: the doc of the functions whose answer is NetworkX's own breadth-first search: its
 #: order, levels and parents come out of one compiled pass over the converted adjacency
