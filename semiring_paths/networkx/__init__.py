@@ -25,12 +25,12 @@ def get_info() -> dict:
     (``import semiring_paths.networkx`` in a fresh process) that call comes while the
     package is still being imported — a ``get_info`` defined further down was not there
     yet, and NetworkX listed none of the functions, with a RuntimeWarning."""
-    from .convert import NAME as name
+    from . import convert
     from .registry import REGISTRY, declines_doc
 
     _register()
     return {
-        "backend_name": name,
+        "backend_name": convert.NAME,
         "project": "semiring_paths",
         "package": "semiring_paths",
         "short_summary": "Shortest paths as masked semiring products (GraphBLAS, CuPy).",

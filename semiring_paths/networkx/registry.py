@@ -568,6 +568,7 @@ def declines_doc(reg: Registered) -> str:
                     "is kept)")
     return f"{reg.doc} Left to NetworkX (can_run declines): {'; '.join(left)}."
 
+
 #: the doc of the functions whose answer is NetworkX's own breadth-first search: its
 #: order, levels and parents come out of one compiled pass over the converted adjacency
 #: (``replay.bfs_levels``), which is the whole search; no product would add to it
