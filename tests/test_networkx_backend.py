@@ -654,6 +654,35 @@ def test_point_to_point_queries_convert_once_they_cost_a_conversion(monkeypatch,
         nx.config.backend_priority = []
 
 
+def test_conversion_account_counts_the_entries_of_a_graph_whose_first_rows_are_hubs():
+    """The rent-or-buy account weighs a conversion by the graph's adjacency entries
+    counted, not estimated from its first rows: here the first 600 vertices are joined
+    to 40 others each and the rest form a path, so the first rows say ~6× the entries.
+    Nothing is counted while the queries have taken less than ``CONVERT_NS`` a vertex."""
+    from semiring_paths.networkx import registry
+
+    n = 10_000
+    G = nx.Graph()
+    G.add_nodes_from(range(n))                                   # the hubs first
+    nx.add_path(G, range(600, n))
+    for hub in range(600):
+        G.add_edges_from((hub, 600 + (hub * 40 + k) % (n - 600)) for k in range(40))
+    entries = sum(map(len, G._adj.values()))
+    assert registry.sampled_entries(G) > 5 * entries
+    cache = G.__networkx_cache__
+    per = registry.CONVERT_NS * 1e-9
+    fixed = registry.CONVERT_FIXED_NS * 1e-9
+
+    cache[registry._SPENT, "weight"] = fixed + per * (n - 1)     # under a vertex each
+    assert not registry.conversion_due(G, "weight")
+    assert registry._ENTRIES not in cache                        # not counted yet
+    cache[registry._SPENT, "weight"] = fixed + per * (entries - 1)
+    assert not registry.conversion_due(G, "weight")
+    assert cache[registry._ENTRIES] == entries
+    cache[registry._SPENT, "weight"] = fixed + per * (entries + 1)
+    assert registry.conversion_due(G, "weight")
+
+
 def test_weight_scan_once_per_graph_until_it_changes(monkeypatch):
     """can_run scans the weights once per graph and attribute; a change through
     NetworkX's methods clears the verdict (a negative weight is then declined)."""
