@@ -1030,6 +1030,60 @@ def test_small_reach_calls_leave_the_weight_scan(monkeypatch):
     assert "negative" in can("single_source_dijkstra", (G, ("x", 0)), {})  # now known
 
 
+def test_a_probe_that_ended_slowly_is_the_answer(monkeypatch):
+    """A point-to-point query whose probe (``registry.searches_serve``) ended within
+    ``PROBE_EDGES`` entries but after ``NEAR_S`` seconds is served from that search:
+    NetworkX's answer, the search not run again (its ``run`` scans nothing more) nor
+    NetworkX's own (the call is served).  Under ``NEAR_S`` it goes to NetworkX."""
+    from semiring_paths.networkx import registry
+
+    monkeypatch.setattr(registry, "CONVERT_NS", 10**12)   # no rent-or-buy conversion here
+    probes = []
+    probed = registry._probed
+
+    def probe(*a):
+        ended, search = probed(*a)
+        probes.append((a[1], ended, search, _scanned(search)))
+        return ended, search
+
+    monkeypatch.setattr(registry, "_probed", probe)
+    G = nx.grid_2d_graph(80, 80)                       # 12 640 edges: past the size rule
+    nx.set_edge_attributes(G, 1, "weight")
+    calls = [("shortest_path", lambda: nx.shortest_path(G, (0, 0), (0, 3)), "hops"),
+             ("dijkstra_path", lambda: nx.dijkstra_path(G, (0, 0), (2, 0)), "one heap"),
+             ("dijkstra_path_length", lambda: nx.dijkstra_path_length(G, (0, 0), (2, 1)),
+              "one heap"),
+             ("bidirectional_dijkstra", lambda: nx.bidirectional_dijkstra(G, (0, 0), (1, 1)),
+              "two heaps")]
+    wants = [call() for _, call, _ in calls]            # plain NetworkX
+    for near_s, served in ((0.0, 1), (10.0, 0)):
+        monkeypatch.setattr(registry, "NEAR_S", near_s)
+        for (name, call, kind), want in zip(calls, wants):
+            H = G.copy()
+            G, before = H, nxb.dispatch_counts[name]
+            probes.clear()
+            try:
+                nx.config.backend_priority = ["semiring_paths"]
+                assert call() == want
+            finally:
+                nx.config.backend_priority = []
+            assert [(k, e) for k, e, *_ in probes] == [(kind, True)]
+            assert nxb.dispatch_counts[name] == before + served, (name, near_s)
+            _, _, search, scanned = probes[0]
+            assert _scanned(search) == scanned           # taken as it ended
+
+
+def _scanned(search) -> int:
+    """The vertices a ``searches`` search has scanned or reached."""
+    from semiring_paths.networkx import searches
+
+    if isinstance(search, searches.DijkstraTo):
+        return len(search.dist) + len(search.seen)
+    if isinstance(search, searches.TwoHeaps):
+        return sum(map(len, search.dists)) + sum(map(len, search.seen))
+    return len(search.fwd) + len(search.bwd)
+
+
 def test_a_near_query_is_probed_once_and_a_small_graph_not_at_all(monkeypatch):
     """``should_run``'s probe of a point-to-point query (``registry.searches_serve``) runs
     once for a query NetworkX then answers itself, though NetworkX's own version calls

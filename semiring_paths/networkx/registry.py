@@ -151,6 +151,10 @@ SMALL_REACH = 64
 #: ... as a breadth-first probe over NetworkX's dicts finds, which gives up (the search is
 #: served) past SMALL_REACH vertices or PROBE_EDGES adjacency entries read
 PROBE_EDGES = 2048
+#: a point-to-point search that ended within PROBE_EDGES entries (``searches_serve``'s
+#: probe) is declined, NetworkX's own search run again, where it took under this many
+#: seconds: about what NetworkX's dispatch of a served call costs over a declined one
+NEAR_S = 1.5e-4
 
 
 def small_reach(name: str, a: dict) -> int | None:
@@ -330,13 +334,13 @@ def searches_serve(name: str, args: tuple, kwargs: dict):
     with a plain weight on a graph that is not a multigraph, by Dijkstra without a cutoff
     or by A* without a heuristic — to a target not near (NetworkX's own search is quicker
     than a served call there).  Near: for the queries by hops and by Dijkstra from one
-    end or two, the search itself ends within ``PROBE_EDGES`` adjacency entries read
-    (``searches.TwoFringes``, ``DijkstraTo``, ``TwoHeaps``: returned, to be taken on,
-    when it has not; near, NetworkX's search again costs less than NetworkX's dispatch
-    of a served call over a declined one, ~0.1 ms); for A*, ``near_target``'s BFS
-    probe.  A served query's probe is charged to the graph's account (``charge``): it
-    is the search's start."""
-    from . import searches
+    end or two, the search itself ends within ``PROBE_EDGES`` adjacency entries read and
+    ``NEAR_S`` seconds (``searches.TwoFringes``, ``DijkstraTo``, ``TwoHeaps``: returned,
+    to be taken on where it has not ended, its answer taken where it ended after
+    ``NEAR_S``: a Dijkstra of 2 048 entries takes ~1 ms, which NetworkX would run
+    again); for A*, ``near_target``'s BFS probe.  A served query's probe is charged to
+    the graph's account (``charge``): it is the search, or its start."""
+    from . import frontier, searches  # noqa: F401  (imported before the probe's clock)
 
     a = _arguments(name, args, kwargs)
     if name not in FROM_SEARCHES or a is None or not point_to_point(name, a):
@@ -362,12 +366,13 @@ def searches_serve(name: str, args: tuple, kwargs: dict):
     if cache is not None and cache.get(_NEAR) == probe:
         return False                          # probed near already (see _NEAR)
     start = time.perf_counter()
-    verdict = _probed(G, kind, source, target, weight, not name.endswith("_length"))
-    if verdict is False:
+    ended, verdict = _probed(G, kind, source, target, weight, not name.endswith("_length"))
+    took = time.perf_counter() - start
+    if ended and (kind == "A*" or took < NEAR_S):
         if cache is not None:
             cache[_NEAR] = probe
         return False
-    charge(G, weight, time.perf_counter() - start)   # (the served search's start)
+    charge(G, weight, took)                   # (the served search, or its start)
     return verdict
 
 
@@ -381,26 +386,27 @@ def searches_serve(name: str, args: tuple, kwargs: dict):
 _NEAR = ("semiring_paths", "near query")
 
 
-def _probed(G, kind: str, source, target, weight, paths: bool):
-    """``searches_serve``'s probe of one kind: False where the search ends within
-    ``PROBE_EDGES`` entries read (for A*, where ``near_target`` finds the target near);
-    else the search to take on, or True (nothing to take on)."""
+def _probed(G, kind: str, source, target, weight, paths: bool) -> tuple:
+    """``searches_serve``'s probe of one kind: ``(ended, search)``, ``ended`` where the
+    search ended within ``PROBE_EDGES`` entries read (for A*, where ``near_target``
+    finds the target near: its search is not the probe's), ``search`` the search to
+    take on or to take the answer from (True: nothing to take)."""
     from . import searches
     from .frontier import succ_pred
 
     if kind == "hops":
         search = searches.TwoFringes(*succ_pred(G), source, target)
-        return False if search.run(PROBE_EDGES) else search
+        return search.run(PROBE_EDGES), search
     if kind in ("one heap", "two heaps"):     # Dijkstra: probed by itself
         search = (searches.DijkstraTo(succ_pred(G)[0], source, target, weight, paths)
                   if kind == "one heap" else
                   searches.TwoHeaps(*succ_pred(G), source, target, weight))
         try:
-            return False if search.run(PROBE_EDGES) else search
+            return search.run(PROBE_EDGES), search
         except Exception:                     # negative (or non-numeric) weights met: the
-            return True                       # call meets them again, raising as NetworkX
+            return False, True                # call meets them again, raising as NetworkX
     # A*: a breadth-first probe (its search is not taken on)
-    return not near_target(G, source, target)
+    return near_target(G, source, target), True
 
 
 def _absent(G, source, target) -> bool:

@@ -47,10 +47,11 @@ class DijkstraTo:
     distance, as NetworkX raises it.  Run in stretches, as ``TwoFringes``: ``should_run``'s
     probe is the search's start, which the served call takes on."""
 
-    __slots__ = ("c", "dist", "fringe", "pred", "seen", "succ", "target", "weight")
+    __slots__ = ("c", "dist", "done", "fringe", "pred", "seen", "succ", "target", "weight")
 
     def __init__(self, succ: dict, source, target, weight, paths: bool = True):
         self.succ, self.target, self.weight = succ, target, weight
+        self.done = False
         self.dist: dict = {}
         self.seen = {source: 0}
         self.pred: dict | None = {} if paths else None
@@ -60,6 +61,8 @@ class DijkstraTo:
     def run(self, budget: int | None = None) -> bool:
         """Scan vertices until the target is scanned or the heap empties (True) or until
         the adjacency entries read pass ``budget`` (False: ``run`` again goes on)."""
+        if self.done:
+            return True
         succ, target, weight = self.succ, self.target, self.weight
         dist, seen, pred, fringe, c = self.dist, self.seen, self.pred, self.fringe, self.c
         final, tentative, push, pop = dist.get, seen.get, heappush, heappop
@@ -96,7 +99,7 @@ class DijkstraTo:
                     c += 1
                     if pred is not None:
                         pred[u] = v
-        self.c = c
+        self.c, self.done = c, True
         return True
 
 
