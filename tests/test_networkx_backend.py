@@ -539,6 +539,7 @@ def test_point_to_point_queries_wait_for_a_converted_graph(monkeypatch):
     from semiring_paths.networkx import registry
 
     monkeypatch.setattr(registry, "CONVERT_NS", 10**12)   # no rent-or-buy conversion here
+    monkeypatch.setattr(registry, "NEAR_S", 10.0)   # near by the entries read, not the clock
     G = nx.grid_2d_graph(80, 80)                       # 12 640 edges: past the size rule
     nx.set_edge_attributes(G, 1, "weight")
     should = nxb.BackendInterface.should_run
@@ -1093,6 +1094,7 @@ def test_a_near_query_is_probed_once_and_a_small_graph_not_at_all(monkeypatch):
     from semiring_paths.networkx import registry
 
     monkeypatch.setattr(registry, "CONVERT_NS", 10**12)   # no rent-or-buy conversion here
+    monkeypatch.setattr(registry, "NEAR_S", 10.0)   # near by the entries read, not the clock
     probes = []
     probed = registry._probed
     monkeypatch.setattr(registry, "_probed", lambda *a: probes.append(a[1]) or probed(*a))
