@@ -684,6 +684,46 @@ def test_conversion_account_counts_the_entries_of_a_graph_whose_first_rows_are_h
     assert registry.conversion_due(G, "weight")
 
 
+def test_conversion_account_counts_the_entries_in_slices_after_the_queries(monkeypatch):
+    """Once the account passes ``CONVERT_NS`` a vertex, each query charged counts a slice
+    of the rows (one for each ``COUNT_NS`` of its time), so that no one query pays the
+    whole count; while the count runs, ``conversion_due`` waits until the account passes
+    twice what the entries counted so far say, then counts the rest at once."""
+    from semiring_paths.networkx import registry
+
+    monkeypatch.setattr(registry, "COUNT_NS", 1e6)              # a row a millisecond
+    n = 10_000
+    G = nx.Graph()
+    G.add_nodes_from(range(n))
+    nx.add_path(G, range(600, n))
+    for hub in range(600):
+        G.add_edges_from((hub, 600 + (hub * 40 + k) % (n - 600)) for k in range(40))
+    entries = sum(map(len, G._adj.values()))
+    cache = G.__networkx_cache__
+    per = registry.CONVERT_NS * 1e-9
+    mark = registry.CONVERT_FIXED_NS * 1e-9 + per * n
+
+    registry.charge(G, "weight", mark - 1e-6)                   # under the mark
+    assert registry._COUNTING not in cache and registry._ENTRIES not in cache
+    registry.charge(G, "weight", 0.0025)                        # past it: 3 rows
+    rows = list(G._adj.values())
+    assert cache[registry._COUNTING][1:] == [sum(map(len, rows[:3])), 3]
+    assert not registry.conversion_due(G, "weight")             # under twice the mark
+    assert cache[registry._COUNTING][2] == 3                    # (nothing counted by it)
+    registry.charge(G, "weight", 0.0995)                        # 100 rows more
+    assert cache[registry._COUNTING][1:] == [sum(map(len, rows[:103])), 103]
+    registry.charge(G, "weight", n * 1e-3)                      # the rest
+    assert registry._COUNTING not in cache and cache[registry._ENTRIES] == entries
+
+    H = G.copy()                                                # past twice the mark:
+    H.__networkx_cache__[registry._SPENT, "weight"] = 2 * mark + 1e-6   # the rest
+    assert not registry.conversion_due(H, "weight")             # (66 798 entries)
+    assert H.__networkx_cache__[registry._ENTRIES] == entries
+    H.__networkx_cache__[registry._SPENT, "weight"] = (
+        registry.CONVERT_FIXED_NS * 1e-9 + per * (entries + 1))
+    assert registry.conversion_due(H, "weight")
+
+
 def test_weight_scan_once_per_graph_until_it_changes(monkeypatch):
     """can_run scans the weights once per graph and attribute; a change through
     NetworkX's methods clears the verdict (a negative weight is then declined)."""

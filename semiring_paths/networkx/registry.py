@@ -247,8 +247,13 @@ def waits_for_conversion(name: str, args: tuple, kwargs: dict) -> bool:
 #: and 0.22 ms (2026-11-29, this 2-core machine).  Plus a part that does not grow with
 #: the graph (arrays made, the engine's objects): 0.1–0.4 ms on paths of 10–1 000 nodes.
 CONVERT_NS, CONVERT_FIXED_NS = 250, 500_000
+#: the entries are counted in slices, one after each query charged once the account has
+#: passed ``CONVERT_NS`` a vertex: a row for each this many ns of that query's time (a row
+#: takes 26–60 ns: 3–6 % of the query)
+COUNT_NS = 1000
 _SPENT = ("semiring_paths", "seconds over the dicts")              # + weight
-_ENTRIES = ("semiring_paths", "adjacency entries")
+_ENTRIES = ("semiring_paths", "adjacency entries")                 # the count, once done
+_COUNTING = ("semiring_paths", "adjacency entries so far")        # [rows left, entries, rows]
 
 
 @contextlib.contextmanager
@@ -269,7 +274,9 @@ def charge(G, weight, seconds: float) -> None:
     G = getattr(G, "nx", G)
     cache = getattr(G, "__networkx_cache__", None) if _caching() else None
     if cache is not None:
-        cache[_SPENT, weight] = cache.get((_SPENT, weight), 0.0) + seconds
+        spent = cache[_SPENT, weight] = cache.get((_SPENT, weight), 0.0) + seconds
+        if _ENTRIES not in cache and spent * 1e9 >= CONVERT_FIXED_NS + CONVERT_NS * len(G):
+            _count_entries(G, cache, int(seconds * 1e9 / COUNT_NS) + 1)
 
 
 def conversion_due(G, weight) -> bool:
@@ -281,9 +288,15 @@ def conversion_due(G, weight) -> bool:
     on the SNAP graphs, whose first vertices are hubs, that estimate was 5.6× the count
     on ego-Twitter and 8.0× on soc-Slashdot0902, and their point-to-point queries went on
     over the dicts (at 1.1–1.4× NetworkX) long after a conversion would have paid.  The
-    count (a pass over every row, 2.1 ms on soc-Slashdot0902's 82 168: ~26 ns a vertex)
-    waits until the queries have taken ``CONVERT_NS`` a vertex, so it costs at most a
-    tenth of what they took."""
+    count (a pass over every row, 2.1 ms on soc-Slashdot0902's 82 168: ~26 ns a vertex,
+    up to 60 on a graph fresh from a copy) starts once the queries have taken
+    ``CONVERT_NS`` a vertex, and runs in slices after them (``COUNT_NS``): counted in one
+    go, it made the query that found the account there take a third longer than the
+    one before (ca-CondMat-cc1, ``bidirectional_dijkstra``: 5.4 against 4.1 ms).  While
+    it runs, the entries counted so far bound the count from below, and the conversion
+    waits until the account passes twice what they say; past that the rest is counted
+    at once (a graph of about as many entries as vertices), so a conversion comes at
+    most twice its account late."""
     G = getattr(G, "nx", G)
     cache = getattr(G, "__networkx_cache__", None) if _caching() else None
     if not cache or (_SPENT, weight) not in cache:
@@ -292,8 +305,31 @@ def conversion_due(G, weight) -> bool:
     if spent < CONVERT_FIXED_NS + CONVERT_NS * len(G):
         return False
     if _ENTRIES not in cache:
-        cache[_ENTRIES] = adjacency_entries(G)
+        so_far = cache.get(_COUNTING, (None, 0))[1]
+        if spent < 2 * (CONVERT_FIXED_NS + CONVERT_NS * max(so_far, len(G))):
+            return False
+        _count_entries(G, cache, len(G))
     return spent >= CONVERT_FIXED_NS + CONVERT_NS * max(cache[_ENTRIES], len(G))
+
+
+def _count_entries(G, cache: dict, rows: int) -> None:
+    """``rows`` more of ``G``'s rows counted into ``cache[_COUNTING]``; the total into
+    ``cache[_ENTRIES]`` once every row is.  (A change to the graph through NetworkX's
+    methods clears the cache and the count with it; one that changes its rows' number
+    otherwise starts the count again.)"""
+    state = cache.get(_COUNTING)
+    if state is None:
+        state = cache[_COUNTING] = [iter(G._adj.values()), 0, 0]
+    take = min(rows, len(G) - state[2])
+    try:
+        state[1] += sum(map(len, islice(state[0], take)))
+    except RuntimeError:                       # the rows changed under the count
+        del cache[_COUNTING]
+        return
+    state[2] += take
+    if state[2] >= len(G):
+        cache[_ENTRIES] = state[1]
+        del cache[_COUNTING]
 
 
 #: the rows ``sampled_entries`` reads
