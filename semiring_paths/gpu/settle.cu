@@ -118,6 +118,12 @@
 //     A/B/A/B): Crauser 55.2 / 56.3 / 55.4 / 56.6, economic 54.2 / 53.9 / 54.8 / 54.1,
 //     Martín 78.0 / 77.6 / 78.7 / 77.8 — so what the halved constants above cost was
 //     the round's room (SH_EDGES, SH_NEAR), not the table's load.
+//   - Crauser's prefetch of the new entries' out-neighbours with their ids loaded by
+//     each entry's creator as it made it (into registers) and prefetched at the next
+//     select, so that no select waits for them, rather than loaded in the select by
+//     its first SH_AHEAD·made threads (H200, 4 sources, median, ms, new / old, two
+//     passes): 60.66 / 56.29, 60.51 / 55.95 — the creators' loads, issued late in the
+//     relaxation, seem to hold its end (the next fence or barrier) instead.
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
