@@ -685,10 +685,11 @@ def test_conversion_account_counts_the_entries_of_a_graph_whose_first_rows_are_h
 
 
 def test_conversion_account_counts_the_entries_in_slices_after_the_queries(monkeypatch):
-    """Once the account passes ``CONVERT_NS`` a vertex, each query charged counts a slice
-    of the rows (one for each ``COUNT_NS`` of its time), so that no one query pays the
-    whole count; while the count runs, ``conversion_due`` waits until the account passes
-    twice what the entries counted so far say, then counts the rest at once."""
+    """Once the account has passed ``CONVERT_NS`` a vertex, each query charged after counts
+    a slice of the rows (one for each ``COUNT_NS`` of its time; the query that took it
+    there, none), so that no one query pays the whole count; while the count runs,
+    ``conversion_due`` waits until the account passes twice what the entries counted so
+    far say, then counts the rest at once."""
     from semiring_paths.networkx import registry
 
     monkeypatch.setattr(registry, "COUNT_NS", 1e6)              # a row a millisecond
@@ -704,8 +705,9 @@ def test_conversion_account_counts_the_entries_in_slices_after_the_queries(monke
     mark = registry.CONVERT_FIXED_NS * 1e-9 + per * n
 
     registry.charge(G, "weight", mark - 1e-6)                   # under the mark
-    assert registry._COUNTING not in cache and registry._ENTRIES not in cache
-    registry.charge(G, "weight", 0.0025)                        # past it: 3 rows
+    registry.charge(G, "weight", 2e-6)                          # past it: the query
+    assert registry._COUNTING not in cache and registry._ENTRIES not in cache  # (free)
+    registry.charge(G, "weight", 0.0025)                        # the next: 3 rows
     rows = list(G._adj.values())
     assert cache[registry._COUNTING][1:] == [sum(map(len, rows[:3])), 3]
     assert not registry.conversion_due(G, "weight")             # under twice the mark

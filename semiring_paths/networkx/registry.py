@@ -247,9 +247,10 @@ def waits_for_conversion(name: str, args: tuple, kwargs: dict) -> bool:
 #: and 0.22 ms (2026-11-29, this 2-core machine).  Plus a part that does not grow with
 #: the graph (arrays made, the engine's objects): 0.1–0.4 ms on paths of 10–1 000 nodes.
 CONVERT_NS, CONVERT_FIXED_NS = 250, 500_000
-#: the entries are counted in slices, one after each query charged once the account has
-#: passed ``CONVERT_NS`` a vertex: a row for each this many ns of that query's time (a row
-#: takes 26–60 ns: 3–6 % of the query)
+#: the entries are counted in slices, one after each query charged to an account that had
+#: passed ``CONVERT_NS`` a vertex before it (not the query that takes it there, which may be
+#: a graph's first): a row for each this many ns of that query's time (a row takes 26–60
+#: ns: 3–6 % of the query)
 COUNT_NS = 1000
 _SPENT = ("semiring_paths", "seconds over the dicts")              # + weight
 _ENTRIES = ("semiring_paths", "adjacency entries")                 # the count, once done
@@ -274,8 +275,9 @@ def charge(G, weight, seconds: float) -> None:
     G = getattr(G, "nx", G)
     cache = getattr(G, "__networkx_cache__", None) if _caching() else None
     if cache is not None:
-        spent = cache[_SPENT, weight] = cache.get((_SPENT, weight), 0.0) + seconds
-        if _ENTRIES not in cache and spent * 1e9 >= CONVERT_FIXED_NS + CONVERT_NS * len(G):
+        before = cache.get((_SPENT, weight), 0.0)
+        cache[_SPENT, weight] = before + seconds
+        if _ENTRIES not in cache and before * 1e9 >= CONVERT_FIXED_NS + CONVERT_NS * len(G):
             _count_entries(G, cache, int(seconds * 1e9 / COUNT_NS) + 1)
 
 
@@ -290,7 +292,8 @@ def conversion_due(G, weight) -> bool:
     over the dicts (at 1.1–1.4× NetworkX) long after a conversion would have paid.  The
     count (a pass over every row, 2.1 ms on soc-Slashdot0902's 82 168: ~26 ns a vertex,
     up to 60 on a graph fresh from a copy) starts once the queries have taken
-    ``CONVERT_NS`` a vertex, and runs in slices after them (``COUNT_NS``): counted in one
+    ``CONVERT_NS`` a vertex, and runs in slices after the queries that follow (``COUNT_NS``),
+so that a graph's first query pays none of it: counted in one
     go, it made the query that found the account there take a third longer than the
     one before (ca-CondMat-cc1, ``bidirectional_dijkstra``: 5.4 against 4.1 ms).  While
     it runs, the entries counted so far bound the count from below, and the conversion
