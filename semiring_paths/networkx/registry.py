@@ -254,7 +254,7 @@ CONVERT_NS, CONVERT_FIXED_NS = 250, 500_000
 COUNT_NS = 1000
 _SPENT = ("semiring_paths", "seconds over the dicts")              # + weight
 _ENTRIES = ("semiring_paths", "adjacency entries")                 # the count, once done
-_COUNTING = ("semiring_paths", "adjacency entries so far")        # [rows left, entries, rows]
+_COUNTING = ("semiring_paths", "adjacency entries so far")   # [rows' iterator, entries, rows]
 
 
 @contextlib.contextmanager
@@ -292,10 +292,10 @@ def conversion_due(G, weight) -> bool:
     over the dicts (at 1.1–1.4× NetworkX) long after a conversion would have paid.  The
     count (a pass over every row, 2.1 ms on soc-Slashdot0902's 82 168: ~26 ns a vertex,
     up to 60 on a graph fresh from a copy) starts once the queries have taken
-    ``CONVERT_NS`` a vertex, and runs in slices after the queries that follow (``COUNT_NS``),
-so that a graph's first query pays none of it: counted in one
-    go, it made the query that found the account there take a third longer than the
-    one before (ca-CondMat-cc1, ``bidirectional_dijkstra``: 5.4 against 4.1 ms).  While
+    ``CONVERT_NS`` a vertex, and runs in slices after the queries that follow
+    (``COUNT_NS``), so that a graph's first query pays none of it: counted in one go, it
+    made the query that found the account there take a third longer than the one
+    before (ca-CondMat-cc1, ``bidirectional_dijkstra``: 5.4 against 4.1 ms).  While
     it runs, the entries counted so far bound the count from below, and the conversion
     waits until the account passes twice what they say; past that the rest is counted
     at once (a graph of about as many entries as vertices), so a conversion comes at
