@@ -122,8 +122,12 @@
 //     each entry's creator as it made it (into registers) and prefetched at the next
 //     select, so that no select waits for them, rather than loaded in the select by
 //     its first SH_AHEAD·made threads (H200, 4 sources, median, ms, new / old, two
-//     passes): 60.66 / 56.29, 60.51 / 55.95 — the creators' loads, issued late in the
-//     relaxation, seem to hold its end (the next fence or barrier) instead.
+//     passes): 60.66 / 56.29, 60.51 / 55.95.  Not a barrier waiting for the loads (it
+//     does not: benchmarks/block_trip_floor.py's `held`, 300 cycles a round against 491
+//     for a load used before the barrier) nor spills (62 → 64 registers, no local
+//     memory): likelier the creators' four loads each, in the same relaxation as the
+//     other lanes' second trips, lengthening those (256 threads' loads a round 737
+//     cycles, 64 threads' 562)
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
