@@ -128,6 +128,11 @@
 //     memory): likelier the creators' four loads each, in the same relaxation as the
 //     other lanes' second trips, lengthening those (256 threads' loads a round 737
 //     cycles, 64 threads' 562)
+//   - the same ids loaded in the select as kept but prefetched a round later (held in
+//     a register, so that the select never waits for them: H200, 4 sources, median,
+//     ms, new / old, two passes): 57.54 / 55.79, 57.26 / 55.91; profiled (one source,
+//     thread 0's cycles a round): select 2 370 against 2 208, the rest within 1 % — the
+//     select's time is not that load's wait
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
