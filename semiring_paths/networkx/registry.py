@@ -277,7 +277,7 @@ def charge(G, weight, seconds: float) -> None:
     if cache is not None:
         before = cache.get((_SPENT, weight), 0.0)
         cache[_SPENT, weight] = before + seconds
-        if _ENTRIES not in cache and before * 1e9 >= CONVERT_FIXED_NS + CONVERT_NS * len(G):
+        if _ENTRIES not in cache and before * 1e9 >= _price_ns(G, 0):
             _count_entries(G, cache, int(seconds * 1e9 / COUNT_NS) + 1)
 
 
@@ -305,14 +305,19 @@ def conversion_due(G, weight) -> bool:
     if not cache or (_SPENT, weight) not in cache:
         return False
     spent = cache[_SPENT, weight] * 1e9
-    if spent < CONVERT_FIXED_NS + CONVERT_NS * len(G):
+    if spent < _price_ns(G, 0):
         return False
     if _ENTRIES not in cache:
-        so_far = cache.get(_COUNTING, (None, 0))[1]
-        if spent < 2 * (CONVERT_FIXED_NS + CONVERT_NS * max(so_far, len(G))):
+        if spent < 2 * _price_ns(G, cache.get(_COUNTING, (None, 0))[1]):
             return False
         _count_entries(G, cache, len(G))
-    return spent >= CONVERT_FIXED_NS + CONVERT_NS * max(cache[_ENTRIES], len(G))
+    return spent >= _price_ns(G, cache[_ENTRIES])
+
+
+def _price_ns(G, entries: int) -> float:
+    """What converting ``G`` is estimated to take, in ns, for ``entries`` adjacency
+    entries (or a vertex each, where that is more): the rent-or-buy account's mark."""
+    return CONVERT_FIXED_NS + CONVERT_NS * max(entries, len(G))
 
 
 def _count_entries(G, cache: dict, rows: int) -> None:
