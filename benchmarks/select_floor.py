@@ -1,0 +1,245 @@
+"""What one block's select and book cost a round, by how they are laid out: the floor of
+settle.cu's shared-memory steps.
+
+A probe for a design question rather than a product benchmark.  ``gpu/settle.cu`` runs
+the settle rules' thin rounds in one block of 1 024 threads with the pile in shared
+memory; profiled on the 1000² grid, a Crauser round is ~8 000 cycles, of which the select
+(a pass over ~1 600 pile entries: ``δ ≤ θ``, the selected slots claimed, the kept
+entries' least key and the selected edges summed) and the book (the least key, the
+settled entries retired) take ~3 400 with their barriers, though they read no global
+memory.  The relaxation keeps at most ~300 threads busy (~70 vertices of degree 4).  Is
+the select bound by the block's width (each of 32 warps reads the round's state and
+reduces its sums) or by the pass itself?
+
+One block runs ``--rounds`` rounds over a pile of ``--pile`` entries in shared memory
+whose keys are a permutation of 0..pile-1; each round selects the ``--select`` entries
+under θ (then moved past the others, θ raised by as much), so every round does the same
+work.  Layouts:
+
+* ``atomic``: settle.cu's select: entries taken a thread at a time (grid-stride), each
+  selected slot claimed by a warp-aggregated shared atomic, each warp's sums and least
+  key reduced and stored, then read by every warp after the barrier; the book by the
+  last warp (least key) and the settling by the first threads;
+* ``regions``: each warp takes a contiguous run of entries, all its loads issued before
+  it uses them, and writes its selected slots into its own region of ``near`` (a ballot
+  and a population count: no atomic); after the barrier each warp settles its own
+  region.
+
+Cycles a round are the block's (``clock64`` of thread 0 over all rounds, barriers
+included), median of ``--repeat`` launches, for each layout and block width.  Every
+launch is checked: the count selected each round and the final θ.  Prints a table and
+writes ``results/<name>.json``.
+
+    python benchmarks/select_floor.py [--rounds 4000] [--pile 1600] [--select 64]
+
+Measured (one H200, 2026-11-29, median of 3, cycles a round, ``atomic`` / ``regions``):
+pile 1 600, 64 selected: 1 024 threads 2 158 / 1 614, 512 2 823 / 1 717, 256 4 158 /
+2 695, 128 6 687 / 4 034; pile 100, 50 selected (the fixed part): 1 024 threads 1 937 /
+1 313, 256 1 716 / 891.  So the two barriers and the reductions of a round cost a block of
+1 024 threads ~1 300 cycles with nothing to select, and a narrower block pays more in its
+pass (200–300 cycles for each further entry a lane: its chain of compare, ballot, store
+and key) than it saves there: the select is fastest at the full width, as settle.cu's
+measurements with fewer threads found.  Regions without atomics save ~550 cycles here;
+settle.cu's relaxation would then need each selected vertex's flat index from the
+warps' counts (a scan after the barrier, a search a group), which gives back part of it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from common import save, table
+
+SOURCE = r"""
+#define CAP 2048
+#define PER 64               // a warp's region of `near` (regions)
+
+__device__ __forceinline__ double wmin(double x) {
+    unsigned long long b = (unsigned long long)__double_as_longlong(x);
+    unsigned hi = __reduce_min_sync(0xffffffffu, (unsigned)(b >> 32));
+    unsigned lo = __reduce_min_sync(0xffffffffu,
+                                    (unsigned)(b >> 32) == hi ? (unsigned)b : 0xffffffffu);
+    return __longlong_as_double((long long)(((unsigned long long)hi << 32) | lo));
+}
+
+// the block's shared memory, declared once (each instantiation of `body` would have its own)
+struct Shared {
+    double snd[CAP];
+    float smo[CAP];
+    int sdg[CAP], near[CAP];
+    unsigned w_edges[32], w_kept[32], w_cnt[32];
+    double w_kmin[32];
+    int s_nsel;
+    double s_key, s_theta;
+    long long s_bad;
+};
+
+template <int LAYOUT, int K>
+__device__ void body(int P, int S, int rounds, long long* out, Shared& sh) {
+    double* snd = sh.snd; float* smo = sh.smo; int* sdg = sh.sdg; int* near = sh.near;
+    unsigned *w_edges = sh.w_edges, *w_kept = sh.w_kept, *w_cnt = sh.w_cnt;
+    double* w_kmin = sh.w_kmin;
+    int& s_nsel = sh.s_nsel;
+    double &s_key = sh.s_key, &s_theta = sh.s_theta;
+    long long& s_bad = sh.s_bad;
+    const int t = threadIdx.x, T = blockDim.x, nw = T >> 5, wl = t & 31, w = t >> 5;
+    for (int i = t; i < P; i += T) {
+        snd[i] = (double)((long long)i * 7919 % P);       // a permutation of 0..P-1
+        smo[i] = (float)(1 + i % 7);
+        sdg[i] = 4;
+    }
+    if (t == 0) { s_nsel = 0; s_key = 0.0; s_theta = S - 1; s_bad = 0; }
+    __syncthreads();
+    const int chunk = ((P + nw - 1) / nw + 31) & ~31;    // regions: a warp's run
+    const long long t0 = clock64();
+    for (int r = 0; r < rounds; ++r) {
+        const double theta = s_theta;
+        double kmin = 1e300;
+        unsigned edges = 0, kept = 0;
+        // ================= select
+        if (LAYOUT == 0) {
+            for (int i = t; i < P; i += T) {
+                const double nd = snd[i];
+                if (nd <= theta) {
+                    const unsigned m = __activemask();
+                    const int lead = __ffs(m) - 1;
+                    int base = 0;
+                    if (wl == lead) base = atomicAdd(&s_nsel, __popc(m));
+                    base = __shfl_sync(m, base, lead);
+                    near[base + __popc(m & ((1u << wl) - 1))] = i;
+                    edges += sdg[i];
+                } else {
+                    ++kept;
+                    kmin = fmin(kmin, nd + smo[i]);
+                }
+            }
+        } else {
+            const int lo = w * chunk;
+            int cnt = 0;
+            double nd[K]; int dg[K];
+#pragma unroll
+            for (int k = 0; k < K; ++k) {                     // every load first
+                const int i = lo + wl + 32 * k;
+                nd[k] = (i < P && i < lo + chunk) ? snd[i] : -1.0;
+                dg[k] = sdg[min(i, CAP - 1)];
+            }
+#pragma unroll
+            for (int k = 0; k < K; ++k) {
+                const int i = lo + wl + 32 * k;
+                const bool sel = nd[k] >= 0.0 && nd[k] <= theta;
+                const unsigned b = __ballot_sync(0xffffffffu, sel);
+                if (sel) {
+                    near[w * PER + cnt + __popc(b & ((1u << wl) - 1))] = i;
+                    edges += dg[k];
+                } else if (nd[k] >= 0.0) {
+                    ++kept;
+                    kmin = fmin(kmin, nd[k] + smo[i]);
+                }
+                cnt += __popc(b);
+            }
+            if (wl == 0) w_cnt[w] = cnt;
+        }
+        edges = __reduce_add_sync(0xffffffffu, edges);
+        kept = __reduce_add_sync(0xffffffffu, kept);
+        kmin = wmin(kmin);
+        if (wl == 0) { w_edges[w] = edges; w_kept[w] = kept; w_kmin[w] = kmin; }
+        __syncthreads();
+        // ================= the round's sums, as the relaxation would read them
+        const unsigned ne = __reduce_add_sync(0xffffffffu, wl < nw ? w_edges[wl] : 0u);
+        const unsigned nk = __reduce_add_sync(0xffffffffu, wl < nw ? w_kept[wl] : 0u);
+        int nsel;
+        if (LAYOUT == 0) nsel = s_nsel;
+        else nsel = (int)__reduce_add_sync(0xffffffffu, wl < nw ? w_cnt[wl] : 0u);
+        // ================= book: the least key; the selected entries retired
+        if (t >= T - 32) {
+            const double key = wmin(wl < nw ? w_kmin[wl] : 1e300);
+            if (t == T - 32) {
+                if (nsel != S || ne != 4u * S || nk != (unsigned)(P - S)) s_bad += 1;
+                s_key = key;
+                s_nsel = 0;
+                s_theta = theta + S;
+            }
+        }
+        if (LAYOUT == 0) {
+            for (int j = t; j < nsel; j += T) snd[near[j]] += P;
+        } else {
+            for (int j = wl; j < w_cnt[w]; j += 32) snd[near[w * PER + j]] += P;
+        }
+        __syncthreads();
+    }
+    const long long t1 = clock64();
+    if (t == 0) { out[0] = t1 - t0; out[1] = s_bad; out[2] = (long long)s_theta; }
+}
+
+extern "C" __global__ void __launch_bounds__(1024, 1)
+select_rounds(int layout, int P, int S, int rounds, long long* out) {
+    __shared__ Shared sh;
+    if (layout == 0) body<0, 1>(P, S, rounds, out, sh);
+    else if (layout == 1) body<1, 2>(P, S, rounds, out, sh);
+    else if (layout == 2) body<1, 4>(P, S, rounds, out, sh);
+    else if (layout == 3) body<1, 8>(P, S, rounds, out, sh);
+    else body<1, 16>(P, S, rounds, out, sh);
+}
+"""
+
+#: layout codes: settle.cu's, then warps' regions with K entries a lane
+KS = {1: 2, 2: 4, 3: 8, 4: 16}
+
+
+def main(argv=None) -> int:
+    import cupy as cp
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=4000)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--pile", type=int, default=1600)
+    ap.add_argument("--select", type=int, default=64)
+    ap.add_argument("--threads", type=int, nargs="*", default=[128, 256, 512, 1024])
+    ap.add_argument("--name", default="select_floor")
+    args = ap.parse_args(argv)
+    if not 0 < args.select < args.pile <= 2048 or args.select > 64:
+        ap.error("need 0 < --select ≤ 64 and --select < --pile ≤ 2048")
+
+    kernel = cp.RawKernel(SOURCE, "select_rounds", options=("-std=c++17",))
+    out = cp.zeros(3, cp.int64)
+    rows = []
+    for threads in args.threads:
+        warps = threads // 32
+        for layout in range(5):
+            if layout:                       # the fewest entries a lane that cover a run
+                per_lane = math.ceil(math.ceil(args.pile / warps) / 32)
+                fits = [c for c, k in KS.items() if k >= per_lane]
+                if not fits or layout != min(fits):
+                    continue
+            cycles = []
+            for _ in range(args.repeat):
+                kernel((1,), (threads,), (np.int32(layout), np.int32(args.pile),
+                                         np.int32(args.select), np.int32(args.rounds), out))
+                cp.cuda.runtime.deviceSynchronize()
+                c, bad, theta = (int(x) for x in out.get())
+                want = args.select * (args.rounds + 1) - 1
+                if bad or theta != want:
+                    raise SystemExit(f"layout {layout} threads {threads}: {bad} bad rounds, "
+                                     f"θ {theta} against {want}")
+                cycles.append(c / args.rounds)
+            label = "atomic" if layout == 0 else f"regions, {KS[layout]} a lane"
+            rows.append({"threads": threads, "layout": label,
+                         "cycles": statistics.median(cycles)})
+            print(f"threads {threads:5d}  {label:18s} {rows[-1]['cycles']:8.0f} cycles a "
+                  "round", flush=True)
+    print(table(rows, [("threads", "d"), ("layout", "s"), ("cycles", ".0f")]))
+    dev = cp.cuda.runtime.getDeviceProperties(0)
+    save(args.name, {"rows": rows, "rounds": args.rounds, "pile": args.pile,
+                     "select": args.select, "device": dev["name"].decode()})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
