@@ -132,7 +132,12 @@
 //     a register, so that the select never waits for them: H200, 4 sources, median,
 //     ms, new / old, two passes): 57.54 / 55.79, 57.26 / 55.91; profiled (one source,
 //     thread 0's cycles a round): select 2 370 against 2 208, the rest within 1 % — the
-//     select's time is not that load's wait
+//     select's time is not that load's wait;
+//   - that look-ahead prefetch (flags and rows, not minout) for economic and Martín too
+//     (H200, 4 sources, median, ms, as kept / variant, two passes): economic 55.07,
+//     54.91 / 55.69, 55.54; Martín 78.82, 79.02 / 79.29, 79.06 (Crauser 56.26, 56.44 /
+//     56.07, 55.71) — though a prefetch a round or more ahead does make the later load
+//     an L2 hit (benchmarks/l2_reach.py)
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
