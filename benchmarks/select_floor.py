@@ -23,7 +23,9 @@ work.  Layouts:
 * ``regions``: each warp takes a contiguous run of entries, all its loads issued before
   it uses them, and writes its selected slots into its own region of ``near`` (a ballot
   and a population count: no atomic); after the barrier each warp settles its own
-  region.
+  region;
+* ``runs+atomic``: the same runs, each warp's selected slots of a step claimed in one
+  flat ``near`` by one shared atomic (what settle.cu's relaxation reads).
 
 Cycles a round are the block's (``clock64`` of thread 0 over all rounds, barriers
 included), median of ``--repeat`` launches, for each layout and block width.  Every
@@ -32,16 +34,19 @@ writes ``results/<name>.json``.
 
     python benchmarks/select_floor.py [--rounds 4000] [--pile 1600] [--select 64]
 
-Measured (one H200, 2026-11-29, median of 3, cycles a round, ``atomic`` / ``regions``):
-pile 1 600, 64 selected: 1 024 threads 2 158 / 1 614, 512 2 823 / 1 717, 256 4 158 /
-2 695, 128 6 687 / 4 034; pile 100, 50 selected (the fixed part): 1 024 threads 1 937 /
-1 313, 256 1 716 / 891.  So the two barriers and the reductions of a round cost a block of
-1 024 threads ~1 300 cycles with nothing to select, and a narrower block pays more in its
-pass (200–300 cycles for each further entry a lane: its chain of compare, ballot, store
-and key) than it saves there: the select is fastest at the full width, as settle.cu's
-measurements with fewer threads found.  Regions without atomics save ~550 cycles here;
-settle.cu's relaxation would then need each selected vertex's flat index from the
-warps' counts (a scan after the barrier, a search a group), which gives back part of it.
+Measured (one H200, 2026-11-29, median of 3, cycles a round, ``atomic`` / ``regions`` /
+``runs+atomic``): pile 1 600, 64 selected: 1 024 threads 2 071 / 1 644 / 1 950, 512 2 742
+/ 1 713 / 2 363, 256 4 038 / 2 600 / 3 524, 128 6 452 / 4 031 / 6 280; pile 100, 50
+selected (the fixed part): 1 024 threads 1 877 / 1 343 / 1 399, 256 1 684 / 894 / 1 077.
+So the two barriers and the reductions of a round cost a block of 1 024 threads ~1 300
+cycles with nothing to select, and a narrower block pays more in its pass (200–300
+cycles for each further entry a lane) than it saves there: the select is fastest at the
+full width, as settle.cu's measurements with fewer threads found.  Of the ~430 cycles the
+regions save at full width, ~300 are the shared atomic (one a warp and step already
+costs ~300); settle.cu's relaxation would then need each selected vertex's flat index
+from the warps' counts (a scan after the barrier and a search a group, ~150–200 cycles)
+or groups bound to regions (a region selecting more than its groups doubles a trip
+chain), which gives back about half.
 """
 
 from __future__ import annotations
@@ -135,8 +140,13 @@ __device__ void body(int P, int S, int rounds, long long* out, Shared& sh) {
                 const int i = lo + wl + 32 * k;
                 const bool sel = nd[k] >= 0.0 && nd[k] <= theta;
                 const unsigned b = __ballot_sync(0xffffffffu, sel);
+                int base = w * PER + cnt;
+                if (LAYOUT == 2 && b) {                       // runs: a flat `near`
+                    if (wl == 0) base = atomicAdd(&s_nsel, __popc(b));
+                    base = __shfl_sync(0xffffffffu, base, 0);
+                }
                 if (sel) {
-                    near[w * PER + cnt + __popc(b & ((1u << wl) - 1))] = i;
+                    near[base + __popc(b & ((1u << wl) - 1))] = i;
                     edges += dg[k];
                 } else if (nd[k] >= 0.0) {
                     ++kept;
@@ -155,7 +165,7 @@ __device__ void body(int P, int S, int rounds, long long* out, Shared& sh) {
         const unsigned ne = __reduce_add_sync(0xffffffffu, wl < nw ? w_edges[wl] : 0u);
         const unsigned nk = __reduce_add_sync(0xffffffffu, wl < nw ? w_kept[wl] : 0u);
         int nsel;
-        if (LAYOUT == 0) nsel = s_nsel;
+        if (LAYOUT != 1) nsel = s_nsel;
         else nsel = (int)__reduce_add_sync(0xffffffffu, wl < nw ? w_cnt[wl] : 0u);
         // ================= book: the least key; the selected entries retired
         if (t >= T - 32) {
@@ -167,7 +177,7 @@ __device__ void body(int P, int S, int rounds, long long* out, Shared& sh) {
                 s_theta = theta + S;
             }
         }
-        if (LAYOUT == 0) {
+        if (LAYOUT != 1) {
             for (int j = t; j < nsel; j += T) snd[near[j]] += P;
         } else {
             for (int j = wl; j < w_cnt[w]; j += 32) snd[near[w * PER + j]] += P;
@@ -185,12 +195,17 @@ select_rounds(int layout, int P, int S, int rounds, long long* out) {
     else if (layout == 1) body<1, 2>(P, S, rounds, out, sh);
     else if (layout == 2) body<1, 4>(P, S, rounds, out, sh);
     else if (layout == 3) body<1, 8>(P, S, rounds, out, sh);
-    else body<1, 16>(P, S, rounds, out, sh);
+    else if (layout == 4) body<1, 16>(P, S, rounds, out, sh);
+    else if (layout == 5) body<2, 2>(P, S, rounds, out, sh);
+    else if (layout == 6) body<2, 4>(P, S, rounds, out, sh);
+    else if (layout == 7) body<2, 8>(P, S, rounds, out, sh);
+    else body<2, 16>(P, S, rounds, out, sh);
 }
 """
 
-#: layout codes: settle.cu's, then warps' regions with K entries a lane
-KS = {1: 2, 2: 4, 3: 8, 4: 16}
+#: layout codes: settle.cu's, then warps' regions with K entries a lane, then warps'
+#: runs with K entries a lane claiming flat slots by one atomic a warp and step
+KS = {1: 2, 2: 4, 3: 8, 4: 16, 5: 2, 6: 4, 7: 8, 8: 16}
 
 
 def main(argv=None) -> int:
@@ -212,10 +227,11 @@ def main(argv=None) -> int:
     rows = []
     for threads in args.threads:
         warps = threads // 32
-        for layout in range(5):
+        for layout in range(9):
             if layout:                       # the fewest entries a lane that cover a run
                 per_lane = math.ceil(math.ceil(args.pile / warps) / 32)
-                fits = [c for c, k in KS.items() if k >= per_lane]
+                kind = range(1, 5) if layout < 5 else range(5, 9)
+                fits = [c for c in kind if KS[c] >= per_lane]
                 if not fits or layout != min(fits):
                     continue
             cycles = []
@@ -229,7 +245,8 @@ def main(argv=None) -> int:
                     raise SystemExit(f"layout {layout} threads {threads}: {bad} bad rounds, "
                                      f"θ {theta} against {want}")
                 cycles.append(c / args.rounds)
-            label = "atomic" if layout == 0 else f"regions, {KS[layout]} a lane"
+            label = ("atomic" if layout == 0 else f"regions, {KS[layout]} a lane"
+                     if layout < 5 else f"runs+atomic, {KS[layout]} a lane")
             rows.append({"threads": threads, "layout": label,
                          "cycles": statistics.median(cycles)})
             print(f"threads {threads:5d}  {label:18s} {rows[-1]['cycles']:8.0f} cycles a "
