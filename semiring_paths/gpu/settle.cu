@@ -137,7 +137,16 @@
 //     (H200, 4 sources, median, ms, as kept / variant, two passes): economic 55.07,
 //     54.91 / 55.69, 55.54; Martín 78.82, 79.02 / 79.29, 79.06 (Crauser 56.26, 56.44 /
 //     56.07, 55.71) — though a prefetch a round or more ahead does make the later load
-//     an L2 hit (benchmarks/l2_reach.py)
+//     an L2 hit (benchmarks/l2_reach.py);
+//   - the select by warps' runs of the pile, each warp's selected slots written into its
+//     own region of near by a ballot (no atomic: 1 644 against 2 071 cycles for select
+//     and book in benchmarks/select_floor.py), the relaxation's group g taking region
+//     g % 32 (its entries g / 32, + 8, ...) and each warp settling its own region
+//     (H200, 4 sources, median, ms, as kept / variant, two passes): economic 55.21,
+//     54.62 / 68.37, 68.60; Crauser 56.16, 55.86 / 70.92, 70.73; Martín 78.94, 78.43 /
+//     95.40, 95.25 — a region's selected entries come in runs (entries made in one
+//     round sit together), so a few groups relax several vertices each, a trip chain
+//     apiece, where the flat near spreads them one a group
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
