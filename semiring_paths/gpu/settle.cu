@@ -144,9 +144,10 @@
 //     g % 32 (its entries g / 32, + 8, ...) and each warp settling its own region
 //     (H200, 4 sources, median, ms, as kept / variant, two passes): economic 55.21,
 //     54.62 / 68.37, 68.60; Crauser 56.16, 55.86 / 70.92, 70.73; Martín 78.94, 78.43 /
-//     95.40, 95.25 — a region's selected entries come in runs (entries made in one
-//     round sit together), so a few groups relax several vertices each, a trip chain
-//     apiece, where the flat near spreads them one a group
+//     95.40, 95.25 — likely (not measured apart) because a region's selected entries
+//     come in runs (entries made in one round sit together), so that a few groups
+//     relax several vertices each, a trip chain apiece, where the flat near spreads
+//     them one a group
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
