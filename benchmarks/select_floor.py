@@ -46,8 +46,8 @@ regions save at full width, ~300 are the shared atomic (one a warp and step alre
 costs ~300); settle.cu's relaxation would then need each selected vertex's flat index
 from the warps' counts (a scan after the barrier and a search a group, ~150–200 cycles)
 or groups bound to regions.  The latter, tried in settle.cu (group g on region g % 32),
-took the grid's searches from 55–79 to 68–95 ms: a region selecting more entries than
-its groups makes each of them a second trip chain.
+took the grid's searches from 55–79 to 68–95 ms (likely: a region selecting more
+entries than its groups gives each of them a second trip chain).
 """
 
 from __future__ import annotations
