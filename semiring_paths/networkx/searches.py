@@ -14,7 +14,15 @@ edge) and ``next`` on a counter, and reads a vertex's row through a view made fo
 searches write their relaxation out each: a helper called an edge would cost what the
 inline lookup saves; written with NetworkX's own membership tests instead of the
 lookups, ``DijkstraTo`` ran the same: osm-malta 34.8 / 35.1 ms, 4elt 13.5 / 12.8) and
-rows are the dicts themselves.  Only a plain string (or None)
+rows are the dicts themselves.  A relaxed edge looks its head up once, in
+the tentative distances: a scanned vertex's tentative distance is its final one (nothing
+lowers it after the scan), so the final distances are read only where an edge would lower
+it — where NetworkX raises for negative weights — and NetworkX's ``w in dist`` test an
+edge is saved (both heaps' searches 1.01–1.22× faster alone, on road and small-world
+graphs; first calls under ``backend_priority``, alternated with the two-lookup version,
+15 each, min: ``bidirectional_dijkstra`` PGPgiantcompo 0.97 → 0.81 ms, hep-th-newman
+0.93 → 0.82, as-caida20071105 6.51 → 5.52, against NetworkX's 0.66, 0.61 and 6.91).
+Only a plain string (or None)
 weight on a graph that is not a multigraph runs the Dijkstra searches here (``served``);
 NetworkX keeps the rest.  Hops need no weight: the BFS serves multigraphs too.
 
@@ -65,7 +73,7 @@ class DijkstraTo:
             return True
         succ, target, weight = self.succ, self.target, self.weight
         dist, seen, pred, fringe, c = self.dist, self.seen, self.pred, self.fringe, self.c
-        final, tentative, push, pop = dist.get, seen.get, heappush, heappop
+        tentative, push, pop = seen.get, heappush, heappop
         read, limit = 0, inf if budget is None else budget
         while fringe:
             if read > limit:
@@ -85,15 +93,14 @@ class DijkstraTo:
                 if cost is None:
                     continue
                 vu = dv + cost
-                # NetworkX's `u in dist`, then `u not in seen or vu < seen[u]`, with a
-                # lookup a test (a distance is never None)
-                du = final(u)
-                if du is not None:
-                    if vu < du:
-                        raise ValueError("Contradictory paths found:", "negative weights?")
-                    continue
+                # NetworkX's `u in dist` (then `vu < dist[u]` raises), else `u not in
+                # seen or vu < seen[u]`, by one lookup an edge: a scanned u's seen[u] is
+                # its final distance (nothing lowers seen[u] once u is scanned), so u is
+                # looked up in dist only where vu < seen[u]
                 su = tentative(u)
                 if su is None or vu < su:
+                    if su is not None and u in dist:
+                        raise ValueError("Contradictory paths found:", "negative weights?")
                     seen[u] = vu
                     push(fringe, (vu, c, u))
                     c += 1
@@ -150,7 +157,7 @@ class TwoHeaps:
         nbrs, weight = self.nbrs, self.weight
         # each direction's lookups bound once (a bound method made a scan costs as much
         # as the lookups it saves on a graph of degree 2-3)
-        finals, tentatives = (dists[0].get, dists[1].get), (seen[0].get, seen[1].get)
+        tentatives = (seen[0].get, seen[1].get)
         c, finaldist, meetnode = self.c, self.finaldist, self.meetnode
         direction = self.direction
         read, limit = 0, inf if budget is None else budget
@@ -171,8 +178,7 @@ class TwoHeaps:
                                           + _walk(preds[1], preds[1][meetnode]))
                 break
             seen_d, preds_d = seen[direction], preds[direction]
-            final, tentative, other = finals[direction], tentatives[direction], \
-                tentatives[1 - direction]
+            tentative, other = tentatives[direction], tentatives[1 - direction]
             row = nbrs[direction][v]
             read += len(row)
             # v settled on this side; its row (A, or Aᵀ backward) relaxed:
@@ -182,13 +188,10 @@ class TwoHeaps:
                 if cost is None:
                     continue
                 vw = dist + cost
-                dw = final(w)                              # (as in DijkstraTo.run)
-                if dw is not None:
-                    if vw < dw:
-                        raise ValueError("Contradictory paths found: negative weights?")
-                    continue
-                sw = tentative(w)
+                sw = tentative(w)                          # (one lookup: DijkstraTo.run)
                 if sw is None or vw < sw:
+                    if sw is not None and w in dists_d:
+                        raise ValueError("Contradictory paths found: negative weights?")
                     seen_d[w] = vw
                     heappush(heap, (vw, c, w))
                     c += 1
