@@ -26,7 +26,8 @@ Prints a table and writes ``results/<name>.json``.
 Measured (one H200, 2026-11-29, median of 3, cycles a round): ``span``, 1 024 lines
 (128 KB) by 256 threads: 1 169–1 173 over 0.1–64 MB, 1 206 over 1 GB; 8 192 lines: 1 172
 over 1–32 MB, 1 213 over 512 MB (by 1 024 threads 2 588–2 624, and 2 729–2 745 over
-0.5–1 GB) — the TLB costs nothing at the grid's ~70 MB.  ``ahead`` by 64 / 256 threads:
+0.5–1 GB) — the TLB costs nothing up to 64 MB and ~3 % at 0.5–1 GB (the grid's arrays
+are ~70 MB).  ``ahead`` by 64 / 256 threads:
 none 1 506 / 1 787; a prefetch 1–64 rounds ahead 883–894 / 1 366–1 409 (``evict_last``
 902–912 / 1 387–1 412); a held load 1 829–1 904 / 2 180–2 203 — a prefetch makes the
 later load an L2 hit, and a round of 256 scattered loads that all hit L2 still costs
