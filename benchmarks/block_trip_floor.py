@@ -42,14 +42,13 @@ against 491 for ``1x4``.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from common import save, table
+from common import block_cycles, save, table
 
 SOURCE = r"""
 extern "C" __global__ void __launch_bounds__(1024, 1)
@@ -120,22 +119,17 @@ def main(argv=None) -> int:
         mb = (a4.nbytes + b8.nbytes + c8.nbytes + packed.nbytes) / 2**20
         for mode, label in enumerate(MODES):
             for active in args.active:
-                cycles = []
-                for _ in range(args.repeat):
-                    kernel((1,), (1024,), (a4, b8, c8, packed.view(cp.int32), np.int64(n - 1),
-                                          np.int32(active), np.int32(mode),
-                                          np.int32(args.rounds), out))
-                    cp.cuda.runtime.deviceSynchronize()
-                    cycles.append(int(out[0].get()) / args.rounds)
+                cycles = block_cycles(kernel, 1024, (a4, b8, c8, packed.view(cp.int32),
+                                                     np.int64(n - 1), np.int32(active),
+                                                     np.int32(mode)),
+                                      out, args.rounds, args.repeat)
                 rows.append({"n": f"2^{log2n}", "arrays_mb": round(mb), "mode": label,
-                             "active": active, "cycles": statistics.median(cycles)})
+                             "active": active, "cycles": cycles})
                 print(f"n 2^{log2n} ({mb:.0f} MB)  {label:13s} active {active:5d}  "
                       f"{rows[-1]['cycles']:8.0f} cycles a round", flush=True)
     # the empty round: a barrier alone
-    kernel((1,), (1024,), (a4, b8, c8, packed.view(cp.int32), np.int64(0), np.int32(0),
-                           np.int32(0), np.int32(args.rounds), out))
-    cp.cuda.runtime.deviceSynchronize()
-    barrier = int(out[0].get()) / args.rounds
+    barrier = block_cycles(kernel, 1024, (a4, b8, c8, packed.view(cp.int32), np.int64(0),
+                                          np.int32(0), np.int32(0)), out, args.rounds, 1)
     print(f"a round with no loads (the barrier): {barrier:.0f} cycles")
     print(table(rows, [("n", "s"), ("arrays_mb", "d"), ("mode", "s"), ("active", "d"),
                        ("cycles", ".0f")]))

@@ -60,6 +60,28 @@ def best_of(fn, repeat: int = REPEAT) -> float:
     return timed(fn, repeat)[0]
 
 
+def block_cycles(kernel, threads: int, params: tuple, out, rounds: int, repeat: int,
+                 before=None, check=None) -> float:
+    """The GPU probes' clock: ``kernel`` launched as one block of ``threads``
+    (``params``, then ``rounds`` and ``out`` as its last two arguments) ``repeat`` times,
+    ``out[0]`` being thread 0's ``clock64`` cycles over all rounds; the median cycles a
+    round.  ``before()`` runs before each launch (an L2 flush), ``check(out on the
+    host)`` after each (it raises where the launch's answer is wrong)."""
+    import cupy as cp
+
+    got = []
+    for _ in range(repeat):
+        if before is not None:
+            before()
+        kernel((1,), (threads,), (*params, np.int32(rounds), out))
+        cp.cuda.runtime.deviceSynchronize()
+        host = out.get()
+        if check is not None:
+            check(host)
+        got.append(int(host[0]) / rounds)
+    return float(statistics.median(got))
+
+
 def save(name: str, payload: dict) -> Path:
     RESULTS.mkdir(exist_ok=True)
     payload = {"machine": platform.node(), "cpus": __import__("os").cpu_count(),

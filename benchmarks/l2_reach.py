@@ -37,14 +37,13 @@ later load an L2 hit, and a round of 256 scattered loads that all hit L2 still c
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from common import save, table
+from common import block_cycles, save, table
 
 SOURCE = r"""
 __device__ __forceinline__ unsigned long long mix(long long r, int t) {
@@ -122,14 +121,9 @@ def main(argv=None) -> int:
     flush = cp.zeros(1 << 27, cp.int32)          # 512 MB
     out = cp.zeros(2, cp.int64)
 
-    def cycles(kernel, *params) -> float:
-        got = []
-        for _ in range(args.repeat):
-            cp.add(flush, 1, out=flush)                # L2 emptied of the probe's lines
-            kernel((1,), (1024,), (*params, np.int32(args.rounds), out))
-            cp.cuda.runtime.deviceSynchronize()
-            got.append(int(out[0].get()) / args.rounds)
-        return statistics.median(got)
+    def cycles(kernel, *params) -> float:                # L2 emptied of the probe's lines
+        return block_cycles(kernel, 1024, params, out, args.rounds, args.repeat,
+                            before=lambda: cp.add(flush, 1, out=flush))
 
     rows = []
     for lines in (1024, 8192):

@@ -54,14 +54,13 @@ from __future__ import annotations
 
 import argparse
 import math
-import statistics
 import sys
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from common import save, table
+from common import block_cycles, save, table
 
 SOURCE = r"""
 #define CAP 2048
@@ -235,21 +234,18 @@ def main(argv=None) -> int:
                 fits = [c for c in kind if KS[c] >= per_lane]
                 if not fits or layout != min(fits):
                     continue
-            cycles = []
-            for _ in range(args.repeat):
-                kernel((1,), (threads,), (np.int32(layout), np.int32(args.pile),
-                                         np.int32(args.select), np.int32(args.rounds), out))
-                cp.cuda.runtime.deviceSynchronize()
-                c, bad, theta = (int(x) for x in out.get())
+            def check(host, layout=layout, threads=threads):
+                bad, theta = int(host[1]), int(host[2])
                 want = args.select * (args.rounds + 1) - 1
                 if bad or theta != want:
                     raise SystemExit(f"layout {layout} threads {threads}: {bad} bad rounds, "
                                      f"θ {theta} against {want}")
-                cycles.append(c / args.rounds)
+            cycles = block_cycles(kernel, threads, (np.int32(layout), np.int32(args.pile),
+                                                    np.int32(args.select)),
+                                  out, args.rounds, args.repeat, check=check)
             label = ("atomic" if layout == 0 else f"regions, {KS[layout]} a lane"
                      if layout < 5 else f"runs+atomic, {KS[layout]} a lane")
-            rows.append({"threads": threads, "layout": label,
-                         "cycles": statistics.median(cycles)})
+            rows.append({"threads": threads, "layout": label, "cycles": cycles})
             print(f"threads {threads:5d}  {label:18s} {rows[-1]['cycles']:8.0f} cycles a "
                   "round", flush=True)
     print(table(rows, [("threads", "d"), ("layout", "s"), ("cycles", ".0f")]))

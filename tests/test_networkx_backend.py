@@ -1161,3 +1161,63 @@ def test_a_near_query_is_probed_once_and_a_small_graph_not_at_all(monkeypatch):
             assert call(small) == want and probes == []
     finally:
         nx.config.backend_priority = []
+
+
+def _outcome(call):
+    """``call()``'s answer, or its exception's type and message."""
+    try:
+        return _in_order(call())
+    except Exception as e:
+        return type(e), str(e)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_searches_over_dicts_match_networkx_with_negative_weights(seed):
+    """``searches.DijkstraTo`` and ``TwoHeaps`` look a relaxed edge's head up once (in the
+    tentative distances; the final ones only where the edge would lower it): the same
+    lengths, paths and "Contradictory paths" errors as NetworkX's own searches, on
+    directed graphs whose negative edges reach vertices already scanned — the case where
+    the final distances are read — and on ties (weights 0..3)."""
+    from semiring_paths.networkx import searches
+
+    rng = np.random.default_rng(seed)
+    G = nx.gnp_random_graph(40, 0.12, seed=seed, directed=True)
+    for u, v in G.edges:
+        G[u][v]["weight"] = int(rng.integers(-3 if seed % 2 else 0, 4))
+    raised = 0
+    for s, t in rng.integers(0, 40, (60, 2)).tolist():
+        if s == t:
+            continue
+
+        def one_heap(s=s, t=t):
+            dist, pred = searches.dijkstra_to(G._succ, s, t, "weight")
+            if t not in dist:
+                raise nx.NetworkXNoPath(f"No path to {t}.")
+            return dist[t], searches.path_to(pred, t)
+
+        def two_heaps(s=s, t=t):
+            got = searches.bidirectional(G._succ, G._pred, s, t, "weight")
+            if got is None:
+                raise nx.NetworkXNoPath(f"No path between {s} and {t}.")
+            return got
+
+        want = _outcome(lambda s=s, t=t: nx.single_source_dijkstra(G, s, t))
+        assert _outcome(one_heap) == want, (s, t)
+        assert _outcome(two_heaps) == _outcome(
+            lambda s=s, t=t: nx.bidirectional_dijkstra(G, s, t)), (s, t)
+        raised += isinstance(want[0], type) and issubclass(want[0], ValueError)
+    if seed % 2:                      # the negative seeds reach scanned vertices
+        assert raised > 0
+
+
+@pytest.mark.parametrize("fn", [nx.predecessor, nx.dijkstra_predecessor_and_distance,
+                                nx.bellman_ford_predecessor_and_distance])
+def test_predecessor_lists_with_few_ties_match_networkx(fn):
+    """``convert.runs`` where few lists are ties (its one-vertex lists made apart, the
+    ties stored in by position): a long cycle with chords, so that most vertices have one
+    predecessor and a few two or more, in NetworkX's order."""
+    G = nx.cycle_graph(60)
+    G.add_edges_from([(0, 30), (10, 40), (5, 25), (50, 20)])
+    nx.set_edge_attributes(G, 1, "weight")
+    same(fn, G, 0)
+    same(fn, G, 7)
