@@ -147,7 +147,19 @@
 //     95.40, 95.25 — likely (not measured apart) because a region's selected entries
 //     come in runs (entries made in one round sit together), so that a few groups
 //     relax several vertices each, a trip chain apiece, where the flat near spreads
-//     them one a group
+//     them one a group;
+//   - ... and so, with that cause taken away: each warp's entries spread over the pile
+//     (lane l of warp w reading entry c + 32 l + (w + l) % 32, so that entries made
+//     together fall to different warps), its selected slots written into its region by
+//     a ballot and relaxed by its own lanes (H200, 4 sources, median, ms, as kept /
+//     variant, two passes): economic 54.41, 54.21 / 65.02, 65.13; Martín 77.93, 77.80
+//     / 93.50, 93.54; Crauser 55.52, 55.23 / 68.76, 68.77.  Profiled (one source,
+//     Crauser, thread 0's cycles a round, as kept / variant): select 2 208 / 2 682 and
+//     its barrier 412 / 197, trip 1 1 507 / 1 986, trip 2 1 329 / 739, update 126 / 91,
+//     the rest 1 015 / 1 229 and its barrier 314 / 1 058, book 725 / 943: 8 081 / 9 348
+//     cycles.  The same 250 edges relaxed by 32 warps of a few lanes each take longer
+//     than by 8 full warps, and the ballot select is no cheaper here than claim_slot
+//     (a round selects 63 of 1 566 entries: few lanes claim)
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
