@@ -159,7 +159,11 @@
 //     the rest 1 015 / 1 229 and its barrier 314 / 1 058, book 725 / 943: 8 081 / 9 348
 //     cycles.  The same 250 edges relaxed by 32 warps of a few lanes each take longer
 //     than by 8 full warps, and the ballot select is no cheaper here than claim_slot
-//     (a round selects 63 of 1 566 entries: few lanes claim)
+//     (a round selects 63 of 1 566 entries: few lanes claim);
+//   - other relaxation groups than the mean degree's 4 lanes (RuleLoops.LANES; H200, 4
+//     sources, median, ms, two passes, 4 / 8 / 2 lanes): economic 55.08, 54.49 / 56.51,
+//     56.97 / 70.74, 70.73; Martín 78.58, 78.31 / 78.56, 78.96 / 102.87, 102.99;
+//     Crauser 55.85, 55.60 / 58.14, 58.62 / 72.60, 72.26
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
