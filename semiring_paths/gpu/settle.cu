@@ -163,7 +163,14 @@
 //   - other relaxation groups than the mean degree's 4 lanes (RuleLoops.LANES; H200, 4
 //     sources, median, ms, two passes, 4 / 8 / 2 lanes): economic 55.08, 54.49 / 56.51,
 //     56.97 / 70.74, 70.73; Martín 78.58, 78.31 / 78.56, 78.96 / 102.87, 102.99;
-//     Crauser 55.85, 55.60 / 58.14, 58.62 / 72.60, 72.26
+//     Crauser 55.85, 55.60 / 58.14, 58.62 / 72.60, 72.26;
+//   - the grid's vertices in another order, so that a round's lines are fewer (its
+//     graph relabelled on the host: row-major as built / 4×8 tiles / 8×16 tiles /
+//     reverse Cuthill-McKee; H200, the same 4 physical sources, median, ms, two passes,
+//     verified): Crauser 56.14, 56.02 / 53.22, 53.63 / 53.96, 53.40 / 55.09, 55.06;
+//     economic 54.81, 54.51 / 53.00, 53.45 / 54.00, 53.38 / 53.49, 53.52; Martín 78.08,
+//     77.82 / 76.80, 76.47 / 77.10, 76.51 / 77.40, 77.32 — at most 5 %: the rounds are
+//     not waiting on lines from memory as much as the 500² grid's faster trips suggest
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
