@@ -196,7 +196,7 @@ class RuleLoops:
         kernel = self._rules.get_function(f"settle_{RULES[strategy]}_{self.weight_tag}")
         ids = np.dtype(self.vid).itemsize
         per = 8 + 8 + ids + 4 + (8 if strategy == "crauser" else 0)   # δ, row, v, degree
-        fixed = S.SH_HASH * (ids + 8) + (S.SH_NEAR + S.SH_EDGES) * 4  # (minout)
+        fixed = S.SH_HASH * (ids + 8) + (S.SH_NEAR + S.SH_EDGES) * 8  # two nears, used, mslot
         optin = cp.cuda.Device().attributes.get("MaxSharedMemoryPerBlockOptin", 48 * 1024)
         cap = (optin - int(kernel.shared_size_bytes) - fixed) // per
         if self.SHARED_CAP is not None:

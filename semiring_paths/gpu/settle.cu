@@ -24,8 +24,18 @@
 //           and as the pile goes back
 //   book    thread 0 records the round and keeps θ's key (the kept entries' least key
 //           and each lowered key's: no pass over the pile for it); the selected entries
-//           die (δ = -1), compacted away when the free room falls under a round's worst
-//           or the dead outnumber the live by SH_SLACK
+//           die (δ = -1), their slots the first that the next round's new entries take
+//           (`near` is two lists, a round's and the last round's); those left dead are
+//           compacted away when the free room falls under a round's worst or the dead
+//           outnumber the live by SH_SLACK.  New entries in the slots freed by the last
+//           round rather than at the pile's end, which compaction cleared every ~15
+//           rounds (H200, 1000² grid, 4 sources, median, ms, two passes, at the end /
+//           reused): economic 54.24, 54.22 / 53.15, 53.16; Martín 78.08, 77.94 / 76.23,
+//           76.09; Crauser 55.86, 55.79 / 54.59, 54.26 (profiled, one source, Crauser:
+//           compaction 332 → 105 cycles a round, select 2 175 → 2 364; a round's slots
+//           left unused carried on too, so that almost nothing waits for compaction:
+//           pile 1 566 → 1 348 entries, compaction 1 cycle a round, but the book 701 →
+//           859, and economic 53.47, 53.52, Martín 78.06, 77.98, Crauser 55.10, 54.57)
 //
 // Measured (H100, 1000² grid, weights 1..64, -DSETTLE_PROF): a Crauser round's relaxation
 // is its largest part, its second trip (the claim with the row and minout loads) the
@@ -272,9 +282,13 @@ __device__ void settle_block(const long long* __restrict__ indptr,
     vid_t* sv = (vid_t*)(hd + SH_HASH);                         // the entry's vertex
     vid_t* hk = sv + cap;                                       // hash keys (-1: empty)
     int* sdg = (int*)(hk + SH_HASH);                            // its out-degree
-    int* near = sdg + cap;                                      // the selected slots
-    int* used = near + SH_NEAR;                                 // the buckets a round took
-    __shared__ int s_top, s_nsel, s_out, s_made;
+    int* near_a = sdg + cap;                                    // the selected slots (even
+    int* near_b = near_a + SH_NEAR;                             // rounds; odd rounds)
+    int* used = near_b + SH_NEAR;                               // the buckets a round took
+    int* mslot = used + SH_EDGES;                               // ... and the slots it made
+    // the pile's end; the selected count; the entries made by the last round, and by
+    // this one so far; the free slots (the last round's selected) this round may reuse
+    __shared__ int s_top, s_nsel, s_out, s_made, s_mk, s_nfree;
     __shared__ double s_key;
     __shared__ long long s_round, s_rec;
     // a warp's sums and minima, a slot each (a shared atomic that 32 warps contend for
@@ -344,6 +358,8 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         for (int b = t; b < SH_HASH; b += T) { hk[b] = -1; hd[b] = RULE_INF; }
         if (t == 0) {
             s_made = 0;
+            s_mk = 0;
+            s_nfree = 0;
             s_top = (int)np;
             s_nsel = 0;
             s_key = th[PILE_MIN];
@@ -359,17 +375,21 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         const long long r = s_round;
         if (s_rec >= records) return leave(GO_SHARED, false);
         const double low = s_key;
+        // this round's selected slots; the last round's, dead now: its new entries' first
+        int* const near_now = (r & 1) ? near_b : near_a;
+        const int* const freed = (r & 1) ? near_a : near_b;
+        const int nfree = s_nfree;
         // ================= select: near = pile⟨δ ≤ θ⟩; the kept entries' least key
         const double theta = RULE == ECONOMIC ? low + min_w : low;   // inf: sinks, all
         double kmin = RULE_INF;
         unsigned edges = 0;
         int kept = 0;
-        // last round's new entries (the pile's last `made`): Crauser's prefetch (see
+        // last round's new entries (slots in mslot): Crauser's prefetch (see
         // by_hash) of their out-neighbours, an id loaded now, prefetched after the pass
         const int made = s_made;
         vid_t next_x = -1;
         if (crauser && t < SH_AHEAD * made) {
-            const int i = top - made + t / SH_AHEAD;
+            const int i = mslot[t / SH_AHEAD];
             if (t % SH_AHEAD < sdg[i]) next_x = indices[sst[i] + t % SH_AHEAD];
         }
         for (int i = t; i < top; i += T) {
@@ -377,7 +397,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             if (nd < 0.0) continue;                              // dead
             if (nd <= theta) {
                 const int at = claim_slot(&s_nsel, add_int);
-                if (at < SH_NEAR) near[at] = i;
+                if (at < SH_NEAR) near_now[at] = i;
                 edges += (unsigned)min(sdg[i], SH_EDGES + 1);     // exact while it counts
             } else {
                 ++kept;
@@ -385,8 +405,9 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             }
         }
         for (int j = t; j < s_made; j += T) { hk[used[j]] = -1; hd[used[j]] = RULE_INF; }
+        if (t == 0) s_mk = 0;
         for (int j = t; crauser && j < SH_AHEAD * made; j += T) {
-            const int i = top - made + j / SH_AHEAD, e = j % SH_AHEAD;
+            const int i = mslot[j / SH_AHEAD], e = j % SH_AHEAD;
             const vid_t x = j == t ? next_x : e < sdg[i] ? indices[sst[i] + e] : -1;
             if (x < 0) continue;
             prefetch_l2(in_pile + x);
@@ -414,7 +435,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         //                   (new ones for the unreached; each lowered key into pmin)
         double pmin = RULE_INF;
         for (int j = gid; j < nsel; j += groups) {
-            const int i = near[j];
+            const int i = near_now[j];
             const double du = snd[i];
             const long long start = sst[i], end = start + sdg[i];
             for (long long k = start + lane; k < end; k += lanes) {
@@ -444,8 +465,10 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                         b = (b + 1) & (SH_HASH - 1);
                     pmin = fmin(pmin, nd + mo);
                     if (by_hash ? key == (vid_t)-1 : s == 0) {   // the creator
-                        const int slot = atomicAdd(&s_top, 1);
-                        used[slot - top] = b;
+                        const int mk = atomicAdd(&s_mk, 1);
+                        const int slot = mk < nfree ? freed[mk] : top + mk - nfree;
+                        used[mk] = b;
+                        mslot[mk] = slot;
                         sv[slot] = v;
                         snd[slot] = nd;
                         sst[slot] = row;
@@ -477,6 +500,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         // in one reduction: against warp 0 reducing each (H100, 1000² grid, 4 sources,
         // median, A/B/A/B, ms): Martín 85.5 / 85.5 → 82.8 / 83.3, Crauser 61.1 / 60.9 →
         // 59.5 / 60.2, economic 61.7 / 61.6 → 59.9 / 60.4
+        const int made_now = s_mk, top_now = top + max(0, made_now - nfree);
         if (t >= T - 32) {
             const double key = warp_min(wl < nw ? fmin(w_kmin[wl], w_pmin[wl]) : RULE_INF);
             if (t == T - 32) {
@@ -484,21 +508,25 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 stats[4 * row] = nsel;
                 stats[4 * row + 1] = ne;
                 stats[4 * row + 2] = nsel;
-                stats[4 * row + 3] = nkept + (s_top - top);   // kept and created
+                stats[4 * row + 3] = nkept + made_now;        // kept and created
                 fs[row] = theta;
                 s_key = key;
                 s_nsel = 0;
                 s_rec = row + 1;
-                s_made = s_top - top;
+                s_made = made_now;
+                s_top = top_now;
+                s_nfree = nsel;
                 s_round = r + 1;
             }
         }
         // new entries: their buckets' δ (by the block's second half, the first settling:
         // Crauser 55.5, 56.2, economic 55.4, 56.1, Martín 80.2, 80.6 ms, not kept)
-        for (int j = t; j < s_top - top; j += T)
-            snd[top + j] = fmin(snd[top + j], hd[used[j]]);
+        for (int j = t; j < made_now; j += T) {
+            const int i = mslot[j];
+            snd[i] = fmin(snd[i], hd[used[j]]);
+        }
         for (int j = t; j < nsel; j += T) {                      // settled: δ final
-            const int i = near[j];
+            const int i = near_now[j];
             d[sv[i]] = snd[i];
             snd[i] = -1.0;
             in_pile[sv[i]] = -1;
@@ -510,7 +538,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         SPROF(SP_BOOK)
         __syncthreads();
         SPROF(SP_BOOK_WAIT)
-        if (s_top <= min(cap - SH_EDGES, nkept + (s_top - top) + SH_SLACK)) continue;
+        if (s_top <= min(cap - SH_EDGES, nkept + made_now + SH_SLACK)) continue;
 #ifdef SETTLE_PROF
         if (t == 0) sprof[SP_COMPACTIONS] += 1;
 #endif
@@ -534,7 +562,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             }
             out += (int)total;
         }
-        if (t == 0) s_top = out;
+        if (t == 0) { s_top = out; s_nfree = 0; }       // nothing dead: nothing to reuse
         __syncthreads();
         SPROF(SP_COMPACT)
         if (out > cap - SH_EDGES) return leave(GO_BLOCK, false);   // the pile outgrew it
