@@ -61,19 +61,20 @@ def best_of(fn, repeat: int = REPEAT) -> float:
 
 
 def block_cycles(kernel, threads: int, params: tuple, out, rounds: int, repeat: int,
-                 before=None, check=None) -> float:
+                 before=None, check=None, shared_mem: int = 0) -> float:
     """The GPU probes' clock: ``kernel`` launched as one block of ``threads``
     (``params``, then ``rounds`` and ``out`` as its last two arguments) ``repeat`` times,
     ``out[0]`` being thread 0's ``clock64`` cycles over all rounds; the median cycles a
     round.  ``before()`` runs before each launch (an L2 flush), ``check(out on the
-    host)`` after each (it raises where the launch's answer is wrong)."""
+    host)`` after each (it raises where the launch's answer is wrong); ``shared_mem``
+    bytes of dynamic shared memory a launch (opted in on the kernel beforehand)."""
     import cupy as cp
 
     got = []
     for _ in range(repeat):
         if before is not None:
             before()
-        kernel((1,), (threads,), (*params, np.int32(rounds), out))
+        kernel((1,), (threads,), (*params, np.int32(rounds), out), shared_mem=shared_mem)
         cp.cuda.runtime.deviceSynchronize()
         host = out.get()
         if check is not None:
