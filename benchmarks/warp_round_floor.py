@@ -15,11 +15,15 @@ each) and relaxes up to 8 edges at once (both trips' loads issued together).
 One block of ``warps`` × 32 threads runs ``--rounds`` rounds over a pile of ``--pile``
 entries whose keys are a permutation (as ``select_floor.py``), each round selecting the
 ``--select`` entries under θ; each selected entry stands for a vertex (a hash of its
-slot) with 4 out-edges in a CSR-like array of 2^``log2n`` vertices, and the relaxation
-loads each edge's column and weight (trip 1), then 4 + 8 + 8 bytes at the column's
-vertex from three arrays (trip 2: settle.cu's flag, row and minout), every value used.
-The book retires the selected entries (their keys raised past the pile) and takes the
-least kept key.  Modes: ``round`` (all of it), ``select`` (select and book only).
+slot and the round) with 4 out-edges in a CSR-like array of 2^``log2n`` vertices, and
+the relaxation loads each edge's column and weight (trip 1), then 4 + 8 + 8 bytes at
+the column's vertex from three arrays (trip 2: settle.cu's flag, row and minout), every
+value used.  The book retires the selected entries (their keys raised past the pile)
+and takes the least kept key.  ``--levels`` add settle.cu's further work a step at a
+time (the kernel's comment lists them): 0 the select and book alone, 1 the two trips,
+2 the flag deciding each head's fate, 3 piled heads lowered, 4 new ones through the
+hash table, 5 their entries, 6 their flags stored and rows prefetched, 7 the settled
+vertices' stores and the round's record.
 
 Cycles a round are the block's (``clock64`` of thread 0 over all rounds, barriers
 included), median of ``--repeat`` launches; every launch is checked (the count selected
