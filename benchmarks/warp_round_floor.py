@@ -46,8 +46,14 @@ and prefetches ~160, the settled vertices' stores ~310.  settle.cu's grid rounds
 book ~800): its select and book ~900 above this probe's and its relaxation ~1 500
 (the grid's lines come from memory more often than these, which all fit in L2; its
 groups of 4 lanes a vertex, where this probe maps edges to threads flatly).  And even
-this probe's 5 734 cycles make ~46 ms for Crauser's ~16 000 rounds, against the ~5 000
-a 40 ms search needs: what one block's round does is close to its floor.  (With 8
+this probe's 5 734 cycles a round make 39.5 ms over the 13 639 rounds that
+bench_gpu.py's Crauser searches take (its iterations column, 16 sources) and 46 ms over
+settle_rounds.py's source's 15 933: a round reduced to this work would just about meet
+40 ms, and settle.cu's must lose ~1 700–2 300 cycles to get there.  By the
+arrays' size (levels 0 / 1 / 7): 2^18 vertices (16 MB) 1 733 / 3 480 / 4 375, 2^21 (128
+MB) 1 733 / 4 654 / 6 310, 2^22 (256 MB) 1 733 / 4 776 / 6 440 — the footprint moves a
+round by ~2 000 cycles, and the grid's (~60 MB, its lines first read from memory as the
+frontier reaches them) sits near the top of that range.  (With 8
 edges a thread held at once at 32 warps — registers capped at 64 — the same levels read
 5 122–7 387: the probe's own first version.)
 """
