@@ -60,6 +60,16 @@ def best_of(fn, repeat: int = REPEAT) -> float:
     return timed(fn, repeat)[0]
 
 
+def library_cuda() -> str:
+    """The library's device headers (``gpu/atomics.cuh``, ``gpu/blocks.cuh``: its warp
+    minimum, its atomic minimum of a double ≥ 0, ...), with 4-byte ids, as
+    ``gpu/device.py`` prepends them to its modules: the GPU probes' kernels use these
+    rather than copies of their own."""
+    gpu = Path(__file__).resolve().parents[1] / "semiring_paths" / "gpu"
+    return ("typedef int vid_t;\n" + (gpu / "atomics.cuh").read_text()
+            + (gpu / "blocks.cuh").read_text())
+
+
 def block_cycles(kernel, threads: int, params: tuple, out, rounds: int, repeat: int,
                  before=None, check=None, shared_mem: int = 0) -> float:
     """The GPU probes' clock: ``kernel`` launched as one block of ``threads``

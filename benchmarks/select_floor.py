@@ -60,19 +60,11 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from common import block_cycles, save, table
+from common import block_cycles, library_cuda, save, table
 
-SOURCE = r"""
+SOURCE = library_cuda() + r"""
 #define CAP 2048
 #define PER 64               // a warp's region of `near` (regions)
-
-__device__ __forceinline__ double wmin(double x) {
-    unsigned long long b = (unsigned long long)__double_as_longlong(x);
-    unsigned hi = __reduce_min_sync(0xffffffffu, (unsigned)(b >> 32));
-    unsigned lo = __reduce_min_sync(0xffffffffu,
-                                    (unsigned)(b >> 32) == hi ? (unsigned)b : 0xffffffffu);
-    return __longlong_as_double((long long)(((unsigned long long)hi << 32) | lo));
-}
 
 // the block's shared memory, declared once (each instantiation of `body` would have its own)
 struct Shared {
@@ -158,7 +150,7 @@ __device__ void body(int P, int S, int rounds, long long* out, Shared& sh) {
         }
         edges = __reduce_add_sync(0xffffffffu, edges);
         kept = __reduce_add_sync(0xffffffffu, kept);
-        kmin = wmin(kmin);
+        kmin = warp_min(kmin);
         if (wl == 0) { w_edges[w] = edges; w_kept[w] = kept; w_kmin[w] = kmin; }
         __syncthreads();
         // ================= the round's sums, as the relaxation would read them
@@ -169,7 +161,7 @@ __device__ void body(int P, int S, int rounds, long long* out, Shared& sh) {
         else nsel = (int)__reduce_add_sync(0xffffffffu, wl < nw ? w_cnt[wl] : 0u);
         // ================= book: the least key; the selected entries retired
         if (t >= T - 32) {
-            const double key = wmin(wl < nw ? w_kmin[wl] : 1e300);
+            const double key = warp_min(wl < nw ? w_kmin[wl] : 1e300);
             if (t == T - 32) {
                 if (nsel != S || ne != 4u * S || nk != (unsigned)(P - S)) s_bad += 1;
                 s_key = key;

@@ -68,25 +68,13 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from common import block_cycles, save, table
+from common import block_cycles, library_cuda, save, table
 
-SOURCE = r"""
+SOURCE = library_cuda() + r"""
 #define CAP 1984
 #define DEG 4
 #define HASH 4096
 #define RING 512             // new entries' scratch (a round makes ~a quarter of its edges)
-
-__device__ __forceinline__ double wmin(double x) {
-    unsigned long long b = (unsigned long long)__double_as_longlong(x);
-    unsigned hi = __reduce_min_sync(0xffffffffu, (unsigned)(b >> 32));
-    unsigned lo = __reduce_min_sync(0xffffffffu,
-                                    (unsigned)(b >> 32) == hi ? (unsigned)b : 0xffffffffu);
-    return __longlong_as_double((long long)(((unsigned long long)hi << 32) | lo));
-}
-__device__ __forceinline__ double amin(double* p, double x) {      // x ≥ +0.0
-    return __longlong_as_double((long long)atomicMin((unsigned long long*)p,
-        (unsigned long long)__double_as_longlong(x)));
-}
 
 // the levels, each with what the one before has: 0 the select and book alone; 1 the two
 // trips; 2 settle.cu's second trip (flag, row, row end, minout), by the flag a settled
@@ -170,7 +158,7 @@ __device__ void body(const int* __restrict__ cols, const float* __restrict__ wts
             }
         }
         for (int j = t; j < made; j += T) { hk[used[j]] = -1; hd[used[j]] = 1e300; }
-        kmin = wmin(kmin);
+        kmin = warp_min(kmin);
         if (lane == 0) w_kmin[w] = kmin;
         __syncthreads();
         const int nsel = s_nsel;
@@ -217,7 +205,10 @@ __device__ void body(const int* __restrict__ cols, const float* __restrict__ wts
                         if (nd + mo[m] + (double)row[m] + (double)rend[m] < 0.0) s_sink = 1;
                         continue;
                     }
-                    if (cls == 2) { amin(&upd[u[m] % CAP], nd + mo[m]); continue; }   // piled
+                    if (cls == 2) {                          // piled
+                        atomic_min_nonneg(&upd[u[m] % CAP], nd + mo[m]);
+                        continue;
+                    }
                     if (level < 4) continue;
                     int bk = (int)(((unsigned long long)u[m] * 0x9E3779B97F4A7C15ull) >> 52);
                     int key;
@@ -238,7 +229,7 @@ __device__ void body(const int* __restrict__ cols, const float* __restrict__ wts
                         asm volatile("prefetch.global.L2 [%0];" :: "l"(cols + (row[m] & mask)));
                         asm volatile("prefetch.global.L2 [%0];" :: "l"(wts + (row[m] & mask)));
                     } else {
-                        amin(&hd[bk], nd);
+                        atomic_min_nonneg(&hd[bk], nd);
                     }
                 }
             }
@@ -247,7 +238,7 @@ __device__ void body(const int* __restrict__ cols, const float* __restrict__ wts
         // ================= book: the least kept key; the selected entries retired
         const int made_now = level >= 4 ? min(s_made, RING) : 0;
         if (w == W - 1) {
-            const double key = wmin(lane < W ? w_kmin[lane] : 1e300);
+            const double key = warp_min(lane < W ? w_kmin[lane] : 1e300);
             if (lane == 0) {
                 if (nsel != S) s_bad += 1;
                 s_key = key;
