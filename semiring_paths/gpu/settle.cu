@@ -181,6 +181,26 @@
 //     economic 54.81, 54.51 / 53.00, 53.45 / 54.00, 53.38 / 53.49, 53.52; Martín 78.08,
 //     77.82 / 76.80, 76.47 / 77.10, 76.51 / 77.40, 77.32 — at most 5 %: the rounds are
 //     not waiting on lines from memory as much as the 500² grid's faster trips suggest
+//   - a near list, so that most selects scan a few hundred entries rather than the
+//     pile: the live entries with δ ≤ L (L set at a full select, θ + 8 rounds of θ's
+//     mean advance), rebuilt each round from the kept ones, the new ones and those
+//     lowered past L; θ from the list's keys is the pile's while θ ≤ L (every entry off
+//     the list has δ > L), a full select comes as θ nears L and a pass for the least key
+//     first where it is past it (H200, 4 sources, median, ms, list / as kept, two
+//     passes): Crauser 61.48, 61.76 / 54.48, 54.51; economic 58.78, 58.59 / 53.23,
+//     52.84; Martín 85.98, 85.94 / 76.18, 76.22 (its lists 16-bit and L's advance
+//     computed by the book once: Crauser 60.07 / 55.20, economic 59.31 / 53.77, Martín
+//     86.54 / 77.17).  Profiled (one source, thread 0's cycles a round): the lists
+//     averaged 306–311 entries in 85 % of the rounds, yet those rounds' select took
+//     2 717 cycles against 2 874 for the full ones and 2 371 for the kept select over
+//     1 594 entries — the select's time is not its pass over the pile.  Its steps, as
+//     kept then (Crauser, a source at the centre, pile 2 133, 94 selected): the round's
+//     state read a load a field 593 (now SettleRound's two), the pass 1 802, the hash table's clear 355, the prefetch 227, the
+//     reductions 347.  Nsight Compute over one launch: 0.37 instructions issued a cycle
+//     and scheduler, 21.4 cycles between a warp's instructions, of them 10.5 at a
+//     barrier, 2.6 on shared memory (short scoreboard), 2.6 on fixed latency, 1.5 on
+//     global memory, 1.2 on branches, 0.2 on the shared-memory pipe's throughput: the
+//     round is a chain of dependent steps, no resource full
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
@@ -250,6 +270,19 @@ __device__ __forceinline__ int sh_bucket(vid_t v) {
     return (int)(((unsigned long long)v * 0x9E3779B97F4A7C15ull) >> 52);
 }
 
+// what every thread reads at a round's top, in 32 bytes that two 16-byte loads take:
+// after the book's barrier all 32 warps read it at once (H200, 1000² grid, 4 sources,
+// median, ms, two passes, a load a field / two loads): Crauser 55.15, 54.42 / 53.29,
+// 53.81; economic 53.78, 53.29 / 52.70, 53.30; Martín 77.10, 76.46 / 76.30, 76.85
+struct __align__(16) SettleRound {
+    double key;          // θ's key: the kept entries' least, and each lowered key's
+    long long round;
+    int rec;             // the round records this launch has written
+    int top;             // the pile's end
+    int made;            // the entries the last round made (slots in mslot)
+    int nfree;           // the free slots (the last round's selected) a round may reuse
+};
+
 template <class W, int RULE>
 __device__ void settle_block(const long long* __restrict__ indptr,
                              const vid_t* __restrict__ indices,
@@ -286,11 +319,9 @@ __device__ void settle_block(const long long* __restrict__ indptr,
     int* near_b = near_a + SH_NEAR;                             // rounds; odd rounds)
     int* used = near_b + SH_NEAR;                               // the buckets a round took
     int* mslot = used + SH_EDGES;                               // ... and the slots it made
-    // the pile's end; the selected count; the entries made by the last round, and by
-    // this one so far; the free slots (the last round's selected) this round may reuse
-    __shared__ int s_top, s_nsel, s_out, s_made, s_mk, s_nfree;
-    __shared__ double s_key;
-    __shared__ long long s_round, s_rec;
+    // the round's state; the selected count; the entries made by this round so far
+    __shared__ SettleRound s_r;
+    __shared__ int s_nsel, s_out, s_mk;
     // a warp's sums and minima, a slot each (a shared atomic that 32 warps contend for
     // costs hundreds of cycles); summed or reduced by whoever reads them
     __shared__ unsigned w_edges[32], w_kept[32];
@@ -310,7 +341,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             for (int k = 0; k < SP_SLOTS; ++k) atomicAdd(&settle_prof[k], sprof[k]);
 #endif
         __syncthreads();
-        const int top = s_top;
+        const int top = s_r.top;
         if (t == 0) s_out = 0;
         __syncthreads();
         vid_t* pile = ctl[PSEL] ? pile_b : pile_a;
@@ -326,12 +357,12 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             ctl[PILE] = ctl[PILE_AT] = s_out;
             ctl[PILE2] = 0;
             ctl[NEAR] = ctl[NEAR_AT] = 0;
-            ctl[ROUND] = s_round;
-            ctl[REC] = s_rec;
+            ctl[ROUND] = s_r.round;
+            ctl[REC] = s_r.rec;
             ctl[DONE] = done;
             ctl[GO] = go;
-            if (go == GO_BLOCK) ctl[HOLD] = s_round + SH_HOLD;
-            th[PILE_MIN] = s_key;
+            if (go == GO_BLOCK) ctl[HOLD] = s_r.round + SH_HOLD;
+            th[PILE_MIN] = s_r.key;
             th[PILE_MIN2] = RULE_INF;
         }
     };
@@ -357,28 +388,29 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         }
         for (int b = t; b < SH_HASH; b += T) { hk[b] = -1; hd[b] = RULE_INF; }
         if (t == 0) {
-            s_made = 0;
+            s_r.made = 0;
             s_mk = 0;
-            s_nfree = 0;
-            s_top = (int)np;
+            s_r.nfree = 0;
+            s_r.top = (int)np;
             s_nsel = 0;
-            s_key = th[PILE_MIN];
-            s_round = ctl[ROUND];
-            s_rec = 0;
+            s_r.key = th[PILE_MIN];
+            s_r.round = ctl[ROUND];
+            s_r.rec = 0;
         }
         __syncthreads();
     }
     const int gid = t / lanes, groups = T / lanes, lane = t % lanes;
     for (;;) {
         // ---- every thread reads the same state (written before the last barrier)
-        const int top = s_top;
-        const long long r = s_round;
-        if (s_rec >= records) return leave(GO_SHARED, false);
-        const double low = s_key;
+        const SettleRound st = s_r;
+        const int top = st.top;
+        const long long r = st.round;
+        if (st.rec >= records) return leave(GO_SHARED, false);
+        const double low = st.key;
         // this round's selected slots; the last round's, dead now: its new entries' first
         int* const near_now = (r & 1) ? near_b : near_a;
         const int* const freed = (r & 1) ? near_a : near_b;
-        const int nfree = s_nfree;
+        const int nfree = st.nfree;
         // ================= select: near = pile⟨δ ≤ θ⟩; the kept entries' least key
         const double theta = RULE == ECONOMIC ? low + min_w : low;   // inf: sinks, all
         double kmin = RULE_INF;
@@ -386,7 +418,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         int kept = 0;
         // last round's new entries (slots in mslot): Crauser's prefetch (see
         // by_hash) of their out-neighbours, an id loaded now, prefetched after the pass
-        const int made = s_made;
+        const int made = st.made;
         vid_t next_x = -1;
         if (crauser && t < SH_AHEAD * made) {
             const int i = mslot[t / SH_AHEAD];
@@ -404,7 +436,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 kmin = fmin(kmin, crauser ? nd + smo[i] : nd);
             }
         }
-        for (int j = t; j < s_made; j += T) { hk[used[j]] = -1; hd[used[j]] = RULE_INF; }
+        for (int j = t; j < made; j += T) { hk[used[j]] = -1; hd[used[j]] = RULE_INF; }
         if (t == 0) s_mk = 0;
         for (int j = t; crauser && j < SH_AHEAD * made; j += T) {
             const int i = mslot[j / SH_AHEAD], e = j % SH_AHEAD;
@@ -504,19 +536,14 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         if (t >= T - 32) {
             const double key = warp_min(wl < nw ? fmin(w_kmin[wl], w_pmin[wl]) : RULE_INF);
             if (t == T - 32) {
-                const long long row = s_rec;
+                const long long row = st.rec;
                 stats[4 * row] = nsel;
                 stats[4 * row + 1] = ne;
                 stats[4 * row + 2] = nsel;
                 stats[4 * row + 3] = nkept + made_now;        // kept and created
                 fs[row] = theta;
-                s_key = key;
                 s_nsel = 0;
-                s_rec = row + 1;
-                s_made = made_now;
-                s_top = top_now;
-                s_nfree = nsel;
-                s_round = r + 1;
+                s_r = SettleRound{key, r + 1, st.rec + 1, top_now, made_now, nsel};
             }
         }
         // new entries: their buckets' δ (by the block's second half, the first settling:
@@ -538,13 +565,13 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         SPROF(SP_BOOK)
         __syncthreads();
         SPROF(SP_BOOK_WAIT)
-        if (s_top <= min(cap - SH_EDGES, nkept + made_now + SH_SLACK)) continue;
+        if (top_now <= min(cap - SH_EDGES, nkept + made_now + SH_SLACK)) continue;
 #ifdef SETTLE_PROF
         if (t == 0) sprof[SP_COMPACTIONS] += 1;
 #endif
         // ================= compact: the live entries to the front, in order, slots renewed
         int out = 0;
-        const int end = s_top;
+        const int end = top_now;
         for (int c = 0; c < end; c += T) {
             const int i = c + t;
             const bool live = i < end && snd[i] >= 0.0;
@@ -562,7 +589,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             }
             out += (int)total;
         }
-        if (t == 0) { s_top = out; s_nfree = 0; }       // nothing dead: nothing to reuse
+        if (t == 0) { s_r.top = out; s_r.nfree = 0; }   // nothing dead: nothing to reuse
         __syncthreads();
         SPROF(SP_COMPACT)
         if (out > cap - SH_EDGES) return leave(GO_BLOCK, false);   // the pile outgrew it
