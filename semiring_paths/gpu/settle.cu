@@ -195,12 +195,13 @@
 //     2 717 cycles against 2 874 for the full ones and 2 371 for the kept select over
 //     1 594 entries — the select's time is not its pass over the pile.  Its steps, as
 //     kept then (Crauser, a source at the centre, pile 2 133, 94 selected): the round's
-//     state read a load a field 593 (now SettleRound's two), the pass 1 802, the hash table's clear 355, the prefetch 227, the
-//     reductions 347.  Nsight Compute over one launch: 0.37 instructions issued a cycle
-//     and scheduler, 21.4 cycles between a warp's instructions, of them 10.5 at a
-//     barrier, 2.6 on shared memory (short scoreboard), 2.6 on fixed latency, 1.5 on
-//     global memory, 1.2 on branches, 0.2 on the shared-memory pipe's throughput: the
-//     round is a chain of dependent steps, no resource full
+//     state read a load a field 593 (SettleRound's two loads since), the pass 1 802,
+//     the hash table's clear 355, the prefetch 227, the reductions 347.  Nsight
+//     Compute over one launch: 0.37 instructions issued a cycle and scheduler, 21.4
+//     cycles between a warp's instructions, of them 10.5 at a barrier, 2.6 on shared
+//     memory (short scoreboard), 2.6 on fixed latency, 1.5 on global memory, 1.2 on
+//     branches, 0.2 on the shared-memory pipe's throughput: the round is a chain of
+//     dependent steps, no resource full
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
@@ -235,12 +236,14 @@
 
 // opt-in instrumentation (-DSETTLE_PROF through SEMIRING_PATHS_RULE_DEFS): thread 0's
 // clock cycles in each phase, summed over the run in settle_prof (slots below; the
-// relaxation's first edge split into its trips and its pile update), and the pile's
+// select split into reading the round's state, its pass, the hash table's clear,
+// Crauser's prefetch and the reductions; the relaxation's first edge into its trips and
+// its pile update), and the pile's
 // entries, the selected vertices and their edges summed over the rounds
 // (benchmarks/settle_rounds.py prints them a round)
-enum { SP_SELECT = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
+enum { SP_REDUCE = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
        SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_TRIP1, SP_TRIP2, SP_UPDATE, SP_TOP, SP_NSEL,
-       SP_EDGES, SP_SINK, SP_SLOTS };
+       SP_EDGES, SP_SINK, SP_STATE, SP_PASS, SP_CLEAR, SP_PREFETCH, SP_SLOTS };
 #ifdef SETTLE_PROF
 __device__ unsigned long long settle_prof[SP_SLOTS];
 #define SPROF(k) if (t == 0) { long long c_ = clock64(); sprof[k] += c_ - sprof_t; \
@@ -419,6 +422,10 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         // last round's new entries (slots in mslot): Crauser's prefetch (see
         // by_hash) of their out-neighbours, an id loaded now, prefetched after the pass
         const int made = st.made;
+#ifdef SETTLE_PROF
+        if (t == 0 && (theta < -1.0 || made < 0)) sprof[SP_SINK] += 1;   // (its loads in)
+#endif
+        SPROF(SP_STATE)
         vid_t next_x = -1;
         if (crauser && t < SH_AHEAD * made) {
             const int i = mslot[t / SH_AHEAD];
@@ -436,8 +443,13 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 kmin = fmin(kmin, crauser ? nd + smo[i] : nd);
             }
         }
+#ifdef SETTLE_PROF
+        if (t == 0 && (kmin < 0.0 || edges > 1u << 30)) sprof[SP_SINK] += 1;
+#endif
+        SPROF(SP_PASS)
         for (int j = t; j < made; j += T) { hk[used[j]] = -1; hd[used[j]] = RULE_INF; }
         if (t == 0) s_mk = 0;
+        SPROF(SP_CLEAR)
         for (int j = t; crauser && j < SH_AHEAD * made; j += T) {
             const int i = mslot[j / SH_AHEAD], e = j % SH_AHEAD;
             const vid_t x = j == t ? next_x : e < sdg[i] ? indices[sst[i] + e] : -1;
@@ -446,6 +458,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             prefetch_l2(indptr + x);
             prefetch_l2(minout + x);
         }
+        SPROF(SP_PREFETCH)
         edges = __reduce_add_sync(0xffffffffu, edges);
         kept = __reduce_add_sync(0xffffffffu, (unsigned)kept);
         kmin = warp_min(kmin);
@@ -454,7 +467,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             w_kept[t >> 5] = kept;
             w_kmin[t >> 5] = kmin;
         }
-        SPROF(SP_SELECT)
+        SPROF(SP_REDUCE)
         __syncthreads();
         SPROF(SP_SELECT_WAIT)
         const int nsel = s_nsel;
