@@ -93,6 +93,36 @@ def block_cycles(kernel, threads: int, params: tuple, out, rounds: int, repeat: 
     return float(statistics.median(got))
 
 
+def pile_probe_args(ap, repeat: int) -> None:
+    """The options the shared-pile probes (``select_floor.py``, ``warp_round_floor.py``)
+    share: rounds a launch, launches, the pile's entries and those selected a round."""
+    ap.add_argument("--rounds", type=int, default=4000)
+    ap.add_argument("--repeat", type=int, default=repeat)
+    ap.add_argument("--pile", type=int, default=1600)
+    ap.add_argument("--select", type=int, default=64)
+
+
+def pile_rounds_check(args, what: str):
+    """A shared-pile probe's ``block_cycles`` check: its ``out`` holds, after the clock,
+    the rounds that went wrong (a count selected, or a loaded value lost) and the final
+    θ, which ``--select`` entries a round over ``--rounds`` + 1 selects make exact."""
+    def check(host) -> None:
+        bad, theta = int(host[1]), int(host[2])
+        want = args.select * (args.rounds + 1) - 1
+        if bad or theta != want:
+            raise SystemExit(f"{what}: {bad} bad rounds, θ {theta} against {want}")
+    return check
+
+
+def save_pile_probe(args, rows: list[dict]) -> Path:
+    """A shared-pile probe's rows and settings, with the device's name."""
+    import cupy as cp
+
+    dev = cp.cuda.runtime.getDeviceProperties(0)
+    return save(args.name, {"rows": rows, "rounds": args.rounds, "pile": args.pile,
+                            "select": args.select, "device": dev["name"].decode()})
+
+
 def save(name: str, payload: dict) -> Path:
     RESULTS.mkdir(exist_ok=True)
     payload = {"machine": platform.node(), "cpus": __import__("os").cpu_count(),

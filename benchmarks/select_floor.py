@@ -60,7 +60,14 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from common import block_cycles, library_cuda, save, table
+from common import (
+    block_cycles,
+    library_cuda,
+    pile_probe_args,
+    pile_rounds_check,
+    save_pile_probe,
+    table,
+)
 
 SOURCE = library_cuda() + r"""
 #define CAP 2048
@@ -201,18 +208,15 @@ KS = {1: 2, 2: 4, 3: 8, 4: 16, 5: 2, 6: 4, 7: 8, 8: 16}
 
 
 def main(argv=None) -> int:
-    import cupy as cp
-
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=4000)
-    ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--pile", type=int, default=1600)
-    ap.add_argument("--select", type=int, default=64)
+    pile_probe_args(ap, repeat=5)
     ap.add_argument("--threads", type=int, nargs="*", default=[128, 256, 512, 1024])
     ap.add_argument("--name", default="select_floor")
     args = ap.parse_args(argv)
     if not 0 < args.select < args.pile <= 2048 or args.select > 64:
         ap.error("need 0 < --select ≤ 64 and --select < --pile ≤ 2048")
+
+    import cupy as cp
 
     kernel = cp.RawKernel(SOURCE, "select_rounds", options=("-std=c++17",))
     out = cp.zeros(3, cp.int64)
@@ -226,12 +230,7 @@ def main(argv=None) -> int:
                 fits = [c for c in kind if KS[c] >= per_lane]
                 if not fits or layout != min(fits):
                     continue
-            def check(host, layout=layout, threads=threads):
-                bad, theta = int(host[1]), int(host[2])
-                want = args.select * (args.rounds + 1) - 1
-                if bad or theta != want:
-                    raise SystemExit(f"layout {layout} threads {threads}: {bad} bad rounds, "
-                                     f"θ {theta} against {want}")
+            check = pile_rounds_check(args, f"layout {layout} threads {threads}")
             cycles = block_cycles(kernel, threads, (np.int32(layout), np.int32(args.pile),
                                                     np.int32(args.select)),
                                   out, args.rounds, args.repeat, check=check)
@@ -241,9 +240,7 @@ def main(argv=None) -> int:
             print(f"threads {threads:5d}  {label:18s} {rows[-1]['cycles']:8.0f} cycles a "
                   "round", flush=True)
     print(table(rows, [("threads", "d"), ("layout", "s"), ("cycles", ".0f")]))
-    dev = cp.cuda.runtime.getDeviceProperties(0)
-    save(args.name, {"rows": rows, "rounds": args.rounds, "pile": args.pile,
-                     "select": args.select, "device": dev["name"].decode()})
+    save_pile_probe(args, rows)
     return 0
 
 

@@ -68,7 +68,14 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from common import block_cycles, library_cuda, save, table
+from common import (
+    block_cycles,
+    library_cuda,
+    pile_probe_args,
+    pile_rounds_check,
+    save_pile_probe,
+    table,
+)
 
 SOURCE = library_cuda() + r"""
 #define CAP 1984
@@ -289,13 +296,8 @@ LEVELS = ["select", "round", "+flags", "+piled", "+hash", "+entry", "+flag st",
 
 
 def main(argv=None) -> int:
-    import cupy as cp
-
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=4000)
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--pile", type=int, default=1600)
-    ap.add_argument("--select", type=int, default=64)
+    pile_probe_args(ap, repeat=3)
     ap.add_argument("--log2n", type=int, nargs="*", default=[18, 20])
     ap.add_argument("--warps", type=int, nargs="*", default=[1, 2, 4, 8, 32])
     ap.add_argument("--levels", type=int, nargs="*", default=list(range(8)),
@@ -304,6 +306,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if not 0 < args.select < args.pile <= 1984:
         ap.error("need 0 < --select < --pile ≤ 1984")
+
+    import cupy as cp
 
     kernel = cp.RawKernel(SOURCE, "warp_rounds", options=("-std=c++17",))
     kernel.max_dynamic_shared_size_bytes = SMEM
@@ -326,12 +330,7 @@ def main(argv=None) -> int:
             k = min(16, 1 << max(0, math.ceil(math.log2(math.ceil(args.pile / (32 * warps))))))
             for level in args.levels:
                 label = LEVELS[level]
-                def check(host, warps=warps, label=label):
-                    bad, theta = int(host[1]), int(host[2])
-                    want = args.select * (args.rounds + 1) - 1
-                    if bad or theta != want:
-                        raise SystemExit(f"{warps} warps, {label}: {bad} bad rounds or "
-                                         f"values lost, θ {theta} against {want}")
+                check = pile_rounds_check(args, f"{warps} warps, {label}")
                 cycles = block_cycles(kernel, 32 * warps,
                                       (cols, wts, a4, b8, c8, gflag, gd, grec,
                                        np.int64(n - 1), np.int32(level), np.int32(k),
@@ -344,9 +343,7 @@ def main(argv=None) -> int:
                       f"at once, {label:9s} {cycles:8.0f} cycles a round", flush=True)
     print(table(rows, [("n", "s"), ("arrays_mb", "d"), ("warps", "d"), ("per_lane", "d"),
                        ("level", "s"), ("cycles", ".0f")]))
-    dev = cp.cuda.runtime.getDeviceProperties(0)
-    save(args.name, {"rows": rows, "rounds": args.rounds, "pile": args.pile,
-                     "select": args.select, "device": dev["name"].decode()})
+    save_pile_probe(args, rows)
     return 0
 
 
