@@ -6,8 +6,8 @@ in shared memory, and their time is rounds × the cost of a round.  This compile
 rule module with ``-DSETTLE_PROF`` (thread 0's clock cycles in each phase, summed over
 the shared-pile rounds), runs each rule from each source once to warm up and once
 measured, checks the distances against the CPU backend's, and prints a round's cycles by
-phase (the select: reading the round's state, its pass over the pile, the hash table's
-clear, Crauser's prefetch, the reductions, then the wait at its barrier; the
+phase (the select: reading the round's state, its pass over the pile, Crauser's
+prefetch, the reductions, then the wait at its barrier; the
 relaxation's first edge: its trip for the edge, its trip for the head's flag, row and
 minout, its pile update, then the rest and the wait; the book; compaction spread over
 the rounds) with the round's mean pile, selected vertices and edges.  The
@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).parent))
 
 #: the phases of a round, in the order they run
-PHASES = ("state", "pass", "clear", "prefetch", "reduce", "select_wait", "trip1", "trip2",
+PHASES = ("state", "pass", "prefetch", "reduce", "select_wait", "trip1", "trip2",
           "update", "relax", "relax_wait", "book", "book_wait", "compact")
 #: ... and the per-round sums beside them (settle.cu's SP_* slots, by name)
 SUMS = ("rounds", "top", "nsel", "edges", "sink")

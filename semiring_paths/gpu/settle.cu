@@ -61,7 +61,11 @@
 // 1000² (141 against 146 edges a round) the trips take 1 102 / 844 against 1 453 / 1 211
 // cycles.
 // The hash table is cleared of only the buckets the last round took (a full clear:
-// Martín 92.3 against 89.7 ms, 4 sources).  Tried and not kept:
+// Martín 92.3 against 89.7 ms, 4 sources), each by the book as it takes the bucket's δ
+// into the new entry, rather than by the next select after its pass (H200, 1000² grid,
+// 4 sources, median, ms, two passes, select / book): Crauser 53.71, 52.95 / 51.99,
+// 51.96; economic 53.55, 52.61 / 51.95, 52.37; Martín 76.81, 76.22 / 76.14, 76.09.
+// Tried and not kept:
 //   - folding the book into the next round's start (two barriers a round; each group
 //     settling its own vertex): Crauser 68.1 → 73.1 ms, Martín 92.3 → 95.9;
 //   - each vertex's (first edge, end) as one 16-byte pair, read in one load at the claim:
@@ -236,14 +240,14 @@
 
 // opt-in instrumentation (-DSETTLE_PROF through SEMIRING_PATHS_RULE_DEFS): thread 0's
 // clock cycles in each phase, summed over the run in settle_prof (slots below; the
-// select split into reading the round's state, its pass, the hash table's clear,
-// Crauser's prefetch and the reductions; the relaxation's first edge into its trips and
+// select split into reading the round's state, its pass, Crauser's prefetch and the
+// reductions; the relaxation's first edge into its trips and
 // its pile update), and the pile's
 // entries, the selected vertices and their edges summed over the rounds
 // (benchmarks/settle_rounds.py prints them a round)
 enum { SP_REDUCE = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
        SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_TRIP1, SP_TRIP2, SP_UPDATE, SP_TOP, SP_NSEL,
-       SP_EDGES, SP_SINK, SP_STATE, SP_PASS, SP_CLEAR, SP_PREFETCH, SP_SLOTS };
+       SP_EDGES, SP_SINK, SP_STATE, SP_PASS, SP_PREFETCH, SP_SLOTS };
 #ifdef SETTLE_PROF
 __device__ unsigned long long settle_prof[SP_SLOTS];
 #define SPROF(k) if (t == 0) { long long c_ = clock64(); sprof[k] += c_ - sprof_t; \
@@ -447,9 +451,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         if (t == 0 && (kmin < 0.0 || edges > 1u << 30)) sprof[SP_SINK] += 1;
 #endif
         SPROF(SP_PASS)
-        for (int j = t; j < made; j += T) { hk[used[j]] = -1; hd[used[j]] = RULE_INF; }
         if (t == 0) s_mk = 0;
-        SPROF(SP_CLEAR)
         for (int j = t; crauser && j < SH_AHEAD * made; j += T) {
             const int i = mslot[j / SH_AHEAD], e = j % SH_AHEAD;
             const vid_t x = j == t ? next_x : e < sdg[i] ? indices[sst[i] + e] : -1;
@@ -559,11 +561,14 @@ __device__ void settle_block(const long long* __restrict__ indptr,
                 s_r = SettleRound{key, r + 1, st.rec + 1, top_now, made_now, nsel};
             }
         }
-        // new entries: their buckets' δ (by the block's second half, the first settling:
-        // Crauser 55.5, 56.2, economic 55.4, 56.1, Martín 80.2, 80.6 ms, not kept)
+        // new entries: their buckets' δ, the buckets cleared for the next round (by the
+        // block's second half, the first settling: Crauser 55.5, 56.2, economic 55.4,
+        // 56.1, Martín 80.2, 80.6 ms, not kept)
         for (int j = t; j < made_now; j += T) {
-            const int i = mslot[j];
-            snd[i] = fmin(snd[i], hd[used[j]]);
+            const int i = mslot[j], b = used[j];
+            snd[i] = fmin(snd[i], hd[b]);
+            hk[b] = -1;
+            hd[b] = RULE_INF;
         }
         for (int j = t; j < nsel; j += T) {                      // settled: δ final
             const int i = near_now[j];
