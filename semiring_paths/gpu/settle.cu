@@ -205,7 +205,19 @@
 //     cycles between a warp's instructions, of them 10.5 at a barrier, 2.6 on shared
 //     memory (short scoreboard), 2.6 on fixed latency, 1.5 on global memory, 1.2 on
 //     branches, 0.2 on the shared-memory pipe's throughput: the round is a chain of
-//     dependent steps, no resource full
+//     dependent steps, no resource full;
+//   - Crauser's prefetch of the new entries' out-neighbours issued in the relaxation by
+//     the block's last threads (idle there), their edge read in the select (H200, 4
+//     sources, median, ms, two passes, as kept / variant): Crauser 52.01, 52.44 / 55.64,
+//     56.02 (economic, Martín unchanged);
+//   - each selected vertex of at most 4 out-edges relaxed by the thread that selected it,
+//     its edges' columns and weights loaded in the select and used after its barrier (so
+//     that trip 1 overlaps the barrier), flagged in near for the groups to pass by
+//     (H200, 4 sources, median, ms, two passes, as kept / its 4 edges' second trips at
+//     once (spilling) / two at a time): Crauser 52.52, 52.10 / 87.48, 86.77 / 77.29,
+//     77.47; economic 52.37, 51.91 / 81.10, 80.77 / 71.82, 71.50; Martín 76.30, 75.78 /
+//     110.19, 109.49 / 98.46, 98.43 — the round's edges spread over 32 warps a lane or
+//     two each again, and each lane's updates one after another
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
