@@ -217,7 +217,13 @@
 //     once (spilling) / two at a time): Crauser 52.52, 52.10 / 87.48, 86.77 / 77.29,
 //     77.47; economic 52.37, 51.91 / 81.10, 80.77 / 71.82, 71.50; Martín 76.30, 75.78 /
 //     110.19, 109.49 / 98.46, 98.43 — the round's edges spread over 32 warps a lane or
-//     two each again, and each lane's updates one after another
+//     two each again, and each lane's updates one after another;
+//   - the round's state in every thread's registers (each advancing it alike: the
+//     round, records, pile end, entries made, free slots, live entries) with only θ's
+//     key read from shared memory, and no count of the kept entries (live less
+//     selected) (H200, 4 sources, median, ms, two passes, as kept / variant): Crauser
+//     52.55, 52.74 / 52.99, 53.30; economic 51.90, 52.13 / 52.09, 52.36; Martín 76.05,
+//     76.27 / 75.02, 75.10
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
