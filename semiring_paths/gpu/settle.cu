@@ -223,7 +223,10 @@
 //     key read from shared memory, and no count of the kept entries (live less
 //     selected) (H200, 4 sources, median, ms, two passes, as kept / variant): Crauser
 //     52.55, 52.74 / 52.99, 53.30; economic 51.90, 52.13 / 52.09, 52.36; Martín 76.05,
-//     76.27 / 75.02, 75.10
+//     76.27 / 75.02, 75.10;
+//   - the pass's minout load issued with δ's rather than after the test (Crauser; H200,
+//     4 sources, median, ms, three passes, as kept / variant): 51.84, 51.68, 51.92 /
+//     51.79, 52.02, 52.24
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
