@@ -262,10 +262,16 @@
 // opt-in instrumentation (-DSETTLE_PROF through SEMIRING_PATHS_RULE_DEFS): thread 0's
 // clock cycles in each phase, summed over the run in settle_prof (slots below; the
 // select split into reading the round's state, its pass, Crauser's prefetch and the
-// reductions; the relaxation's first edge into its trips and
-// its pile update), and the pile's
-// entries, the selected vertices and their edges summed over the rounds
-// (benchmarks/settle_rounds.py prints them a round)
+// reductions; the relaxation's first edge into its trips and its pile update), and the
+// pile's entries, the selected vertices and their edges summed over the rounds
+// (benchmarks/settle_rounds.py prints them a round).  Profiled after the book took over
+// the hash table's clear (H200, 1000² grid, source 161983, cycles a round; Crauser /
+// economic / Martín): state 478 / 455 / 459, pass 1 453 / 1 086 / 926, prefetch 254 /
+// 40 / 42, reductions 350 / 314 / 317, the select's barrier 269 / 303 / 322, trip 1
+// 1 566 / 1 402 / 1 191, trip 2 1 259 / 1 521 / 1 227, update 138 / 125 / 121, the rest
+// of the relaxation 1 083 / 1 113 / 1 032 and its barrier 319 / 336 / 300, book 701 /
+// 663 / 688 and its barrier 112 / 119 / 112, compaction 102 / 84 / 20: 8 083 / 7 560 /
+// 6 757 cycles
 enum { SP_REDUCE = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
        SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_TRIP1, SP_TRIP2, SP_UPDATE, SP_TOP, SP_NSEL,
        SP_EDGES, SP_SINK, SP_STATE, SP_PASS, SP_PREFETCH, SP_SLOTS };
