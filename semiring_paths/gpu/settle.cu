@@ -261,7 +261,9 @@
 
 // opt-in instrumentation (-DSETTLE_PROF through SEMIRING_PATHS_RULE_DEFS): thread 0's
 // clock cycles in each phase, summed over the run in settle_prof (slots below; the
-// select split into reading the round's state, its pass, Crauser's prefetch and the
+// round's top into the way back from the last barrier (or compaction), the
+// instrumentation's own cost (an empty slot: each slot holds about as much of it) and
+// reading the round's state; the select into its pass, Crauser's prefetch and the
 // reductions; the relaxation's first edge into its trips and its pile update), and the
 // pile's entries, the selected vertices and their edges summed over the rounds
 // (benchmarks/settle_rounds.py prints them a round).  Profiled after the book took over
@@ -271,10 +273,12 @@
 // 1 566 / 1 402 / 1 191, trip 2 1 259 / 1 521 / 1 227, update 138 / 125 / 121, the rest
 // of the relaxation 1 083 / 1 113 / 1 032 and its barrier 319 / 336 / 300, book 701 /
 // 663 / 688 and its barrier 112 / 119 / 112, compaction 102 / 84 / 20: 8 083 / 7 560 /
-// 6 757 cycles
+// 6 757 cycles.  The empty slot (SP_CLOCK) reads 100 / 105 / 110 cycles, and the way
+// back to the round's top 192 / 195 / 182, so thread 0's reading of the state is ~300
+// of its ~410 / 370 / 360 cycles
 enum { SP_REDUCE = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
        SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_TRIP1, SP_TRIP2, SP_UPDATE, SP_TOP, SP_NSEL,
-       SP_EDGES, SP_SINK, SP_STATE, SP_PASS, SP_PREFETCH, SP_SLOTS };
+       SP_EDGES, SP_SINK, SP_STATE, SP_PASS, SP_PREFETCH, SP_LOOP, SP_CLOCK, SP_SLOTS };
 #ifdef SETTLE_PROF
 __device__ unsigned long long settle_prof[SP_SLOTS];
 #define SPROF(k) if (t == 0) { long long c_ = clock64(); sprof[k] += c_ - sprof_t; \
@@ -435,6 +439,8 @@ __device__ void settle_block(const long long* __restrict__ indptr,
     }
     const int gid = t / lanes, groups = T / lanes, lane = t % lanes;
     for (;;) {
+        SPROF(SP_LOOP)
+        SPROF(SP_CLOCK)
         // ---- every thread reads the same state (written before the last barrier)
         const SettleRound st = s_r;
         const int top = st.top;
