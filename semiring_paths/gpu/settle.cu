@@ -273,9 +273,10 @@
 // 1 566 / 1 402 / 1 191, trip 2 1 259 / 1 521 / 1 227, update 138 / 125 / 121, the rest
 // of the relaxation 1 083 / 1 113 / 1 032 and its barrier 319 / 336 / 300, book 701 /
 // 663 / 688 and its barrier 112 / 119 / 112, compaction 102 / 84 / 20: 8 083 / 7 560 /
-// 6 757 cycles.  The empty slot (SP_CLOCK) reads 100 / 105 / 110 cycles, and the way
-// back to the round's top 192 / 195 / 182, so thread 0's reading of the state is ~300
-// of its ~410 / 370 / 360 cycles
+// 6 757 cycles.  With the round's top split (the same source, a later run): the way
+// back from the barrier 192 / 195 / 182, an empty slot (SP_CLOCK: the instrumentation's
+// own cost, which every slot carries) 100 / 105 / 110, the state read 412 / 368 / 362 —
+// ~250–310 cycles for two broadcast loads as 32 warps leave the barrier together
 enum { SP_REDUCE = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
        SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_TRIP1, SP_TRIP2, SP_UPDATE, SP_TOP, SP_NSEL,
        SP_EDGES, SP_SINK, SP_STATE, SP_PASS, SP_PREFETCH, SP_LOOP, SP_CLOCK, SP_SLOTS };
