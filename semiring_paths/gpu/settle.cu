@@ -226,7 +226,12 @@
 //     76.27 / 75.02, 75.10;
 //   - the pass's minout load issued with δ's rather than after the test (Crauser; H200,
 //     4 sources, median, ms, three passes, as kept / variant): 51.84, 51.68, 51.92 /
-//     51.79, 52.02, 52.24
+//     51.79, 52.02, 52.24;
+//   - the selected vertices' d and flag stored by the select that took them (exact: no
+//     relaxation of the round lowers a selected δ; a hand-back restores the flags), the
+//     book keeping only their slots' death (H200, 4 sources, median, ms, two passes, as
+//     kept / variant; the settle tests passed on it): Crauser 51.77, 51.92 / 53.97,
+//     54.06; economic 51.72, 52.38 / 52.19, 52.03; Martín 75.88, 76.32 / 75.37, 75.45
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
