@@ -231,7 +231,25 @@
 //     relaxation of the round lowers a selected δ; a hand-back restores the flags), the
 //     book keeping only their slots' death (H200, 4 sources, median, ms, two passes, as
 //     kept / variant; the settle tests passed on it): Crauser 51.77, 51.92 / 53.97,
-//     54.06; economic 51.72, 52.38 / 52.19, 52.03; Martín 75.88, 76.32 / 75.37, 75.45
+//     54.06; economic 51.72, 52.38 / 52.19, 52.03; Martín 75.88, 76.32 / 75.37, 75.45;
+//   - two barriers a round, the book's work spread over the others: every warp reducing
+//     θ's key itself after the relaxation's barrier (the round's state in registers,
+//     the counters and kept minima by the round's parity), each relaxation group
+//     settling its vertex after its edges, a new entry's δ left in its hash bucket (its
+//     slot's δ -(b + 2)) until the next select's pass takes it (exact: every source's
+//     distances checked; H200, 4 sources, median, ms, two passes, as kept / variant):
+//     Crauser 52.09, 52.22 / 57.69, 57.38; economic 51.90, 52.25 / 57.30, 57.11; Martín
+//     75.88, 76.23 / 81.32, 81.56.  Profiled (one source, Crauser, thread 0's cycles a
+//     round, as kept / variant): state 411 / 155, pass 1 354 / 1 637, the relaxation's
+//     rest 1 077 / 1 384 and its barrier 319 / 397, the round's end (book and barrier)
+//     842 / 851: 8 284 / 8 730 — 32 warps reducing the key after a barrier cost thread 0
+//     as much as one warp's reduction, a barrier and a load, and the work moved into
+//     the pass and the relaxation lengthened both (the older "folding" above, again);
+//   - a larger L1 for the trips' lines, the pile's room cut to fit a smaller carveout
+//     (SHARED_CAP 3 900 and the 196 KB carveout; 3 850 and 164 KB, economic and Martín
+//     only; H200, 4 sources, median, ms, as kept / 196 KB / 164 KB / as kept): Crauser
+//     52.56 / 52.85 / – / 52.53; economic 52.10 / 52.62 / 51.00 / 52.55; Martín 76.21 /
+//     76.28 / 75.52 / 76.64 — within the runs' spread
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
