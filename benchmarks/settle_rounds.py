@@ -2,21 +2,21 @@
 
 A probe for a design question rather than a product benchmark: on the 1000² grid Martín
 and both Crausers run 10⁴ rounds of a few dozen vertices each in one block with the pile
-in shared memory, and their time is rounds × the cost of a round.  This compiles the
-rule module with ``-DSETTLE_PROF`` (thread 0's clock cycles in each phase, summed over
-the shared-pile rounds), runs each rule from each source once to warm up and once
-measured, checks the distances against the CPU backend's, and prints a round's cycles by
-phase (the round's top: the way back from the last barrier, an empty slot that times
-the instrumentation's own cost, which each slot holds about as much of, and reading the
+in shared memory, and their time is rounds × the cost of a round. This compiles the rule
+module with ``-DSETTLE_PROF`` (thread 0's clock cycles in each phase, summed over the
+shared-pile rounds), runs each rule from each source once to warm up and once measured,
+checks the distances against the CPU backend's, and prints a round's cycles by phase
+(the round's top: the way back from the last barrier, an empty slot that times the
+instrumentation's own cost, which each slot holds about as much of, and reading the
 round's state; the select: its pass over the pile, Crauser's prefetch, the reductions,
-then the wait at its barrier; the relaxation's first edge: its trip for the edge, its
-trip for the head's flag, row and minout, its pile update, then the rest and the wait;
-the book; compaction spread over the rounds) with the round's mean pile, selected
-vertices and edges.  The instrumentation itself costs thread 0 ~100 cycles a slot (the
-``clock`` column: H200, 1000² grid, source 161983, Crauser / economic / Martín 100 /
-105 / 110; loop 192 / 195 / 182, state 412 / 368 / 362 of 8 328 / 7 810 / 6 965 cycles
-a round), so a short slot is mostly that cost; where other warps set the pace (at the
-barriers) it overlaps their work.
+then the wait at its barrier; the relaxation: the checks after its barrier, the group's
+entry, then its first edge: its trip for the edge, its trip for the head's flag, row and
+minout, its pile update, then the rest and the wait; the book; compaction spread over
+the rounds) with the round's mean pile, selected vertices and edges. The instrumentation
+itself costs thread 0 ~100 cycles a slot (the ``clock`` column: H200, 1000² grid, source
+161983, Crauser / economic / Martín 100 / 105 / 110; loop 192 / 195 / 182, state 412 /
+368 / 362 of 8 328 / 7 810 / 6 965 cycles a round), so a short slot is mostly that cost;
+where other warps set the pace (at the barriers) it overlaps their work.
 
 Prints a table, writes ``results/settle_rounds.json`` and a bar a rule and source of its
 phases (``results/settle_rounds.png``).
@@ -38,8 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).parent))
 
 #: the phases of a round, in the order they run
-PHASES = ("loop", "clock", "state", "pass", "prefetch", "reduce", "select_wait", "trip1",
-          "trip2", "update", "relax", "relax_wait", "book", "book_wait", "compact")
+PHASES = ("loop", "clock", "state", "pass", "prefetch", "reduce", "select_wait", "pre",
+          "setup", "trip1", "trip2", "update", "relax", "relax_wait", "book", "book_wait",
+          "compact")
 #: ... and the per-round sums beside them (settle.cu's SP_* slots, by name)
 SUMS = ("rounds", "top", "nsel", "edges", "sink")
 

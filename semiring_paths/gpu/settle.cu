@@ -287,7 +287,8 @@
 // round's top into the way back from the last barrier (or compaction), the
 // instrumentation's own cost (an empty slot: each slot holds about as much of it) and
 // reading the round's state; the select into its pass, Crauser's prefetch and the
-// reductions; the relaxation's first edge into its trips and its pile update), and the
+// reductions; the relaxation into the checks after its barrier, the group's entry and
+// its first edge's two trips and pile update), and the
 // pile's entries, the selected vertices and their edges summed over the rounds
 // (benchmarks/settle_rounds.py prints them a round).  Profiled after the book took over
 // the hash table's clear (H200, 1000² grid, source 161983, cycles a round; Crauser /
@@ -299,10 +300,14 @@
 // 6 757 cycles.  With the round's top split (the same source, a later run): the way
 // back from the barrier 192 / 195 / 182, an empty slot (SP_CLOCK: the instrumentation's
 // own cost, which every slot carries) 100 / 105 / 110, the state read 412 / 368 / 362 —
-// ~250–310 cycles for two broadcast loads as 32 warps leave the barrier together
+// ~250–310 cycles for two broadcast loads as 32 warps leave the barrier together.  With
+// trip 1 split (before the relaxation's first loads were issued ahead of the checks;
+// Crauser / Martín): the checks after the select's barrier 416 / 407, the group's entry
+// 357 / 358, its first edge 1 047 / 717
 enum { SP_REDUCE = 0, SP_SELECT_WAIT, SP_RELAX, SP_RELAX_WAIT, SP_BOOK, SP_BOOK_WAIT,
        SP_COMPACT, SP_ROUNDS, SP_COMPACTIONS, SP_TRIP1, SP_TRIP2, SP_UPDATE, SP_TOP, SP_NSEL,
-       SP_EDGES, SP_SINK, SP_STATE, SP_PASS, SP_PREFETCH, SP_LOOP, SP_CLOCK, SP_SLOTS };
+       SP_EDGES, SP_SINK, SP_STATE, SP_PASS, SP_PREFETCH, SP_LOOP, SP_CLOCK, SP_PRE, SP_SETUP,
+       SP_SLOTS };
 #ifdef SETTLE_PROF
 __device__ unsigned long long settle_prof[SP_SLOTS];
 #define SPROF(k) if (t == 0) { long long c_ = clock64(); sprof[k] += c_ - sprof_t; \
@@ -530,21 +535,54 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         __syncthreads();
         SPROF(SP_SELECT_WAIT)
         const int nsel = s_nsel;
+        // this group's first vertex and its lane's first edge, loaded while the block's
+        // sums are reduced and checked (reads only: a hand-back after them loses nothing).
+        // H200, 1000² grid, 4 sources, median, ms, two passes, loaded after the checks /
+        // before: Crauser 51.92, 51.76 / 50.69, 50.31; economic 52.04, 51.99 / 51.65,
+        // 51.73; Martín 76.32, 76.25 / 74.64, 75.07.  Profiled (one source, thread 0's
+        // cycles a round, Crauser; with the book's settled entries loaded early too,
+        // which was not kept: book 722 → 841): the checks, the group's entry and its
+        // first edge 416 + 357 + 1 047 → 760 + 249 + 646.  The pass's first entry loaded
+        // with the round's state as well: Crauser 50.37, 50.45, economic 52.61, 52.14,
+        // Martín 74.34, 74.60 (not kept)
+        const bool mine = gid < min(nsel, SH_NEAR);
+        int i0 = 0, deg0 = 0;
+        double du0 = 0.0;
+        long long start0 = 0;
+        vid_t v0 = 0;
+        W w0 = 0;
+        if (mine) {
+            i0 = near_now[gid];
+            du0 = snd[i0];
+            start0 = sst[i0];
+            deg0 = sdg[i0];
+            if (lane < deg0) { v0 = indices[start0 + lane]; w0 = weights[start0 + lane]; }
+        }
         const unsigned ne = __reduce_add_sync(0xffffffffu, wl < nw ? w_edges[wl] : 0u);
         const int nkept = (int)__reduce_add_sync(0xffffffffu, wl < nw ? w_kept[wl] : 0u);
         if (nsel == 0 && nkept == 0) return leave(GO_SHARED, true);    // nothing open
         // too wide (or, never seen, nothing at or under θ): rules.cu's block goes on
         if (nsel > SH_NEAR || ne > SH_EDGES || nsel == 0) return leave(GO_BLOCK, false);
+        SPROF(SP_PRE)
         // ================= relax: t = near min.+ A ; δ = min(δ, t) in the pile's entries
         //                   (new ones for the unreached; each lowered key into pmin)
         double pmin = RULE_INF;
         for (int j = gid; j < nsel; j += groups) {
-            const int i = near_now[j];
-            const double du = snd[i];
-            const long long start = sst[i], end = start + sdg[i];
+            const bool first = j == gid;
+            const int i = first ? i0 : near_now[j];
+            const double du = first ? du0 : snd[i];
+            const long long start = first ? start0 : sst[i];
+            const long long end = start + (first ? deg0 : sdg[i]);
+#ifdef SETTLE_PROF
+            if (t == 0 && j == gid) {                 // (its loads in)
+                if (du < -1.0 || start < 0 || end < start) sprof[SP_SINK] += 1;
+                SPROF(SP_SETUP)
+            }
+#endif
             for (long long k = start + lane; k < end; k += lanes) {
-                const vid_t v = indices[k];                              // trip 1
-                const double nd = du + as_f64(weights[k]);
+                const bool pre = first && k == start + lane;     // (loaded above)
+                const vid_t v = pre ? v0 : indices[k];                   // trip 1
+                const double nd = du + as_f64(pre ? w0 : weights[k]);
 #ifdef SETTLE_PROF
                 const bool first_ = t == 0 && k == start;
                 SPROF_AFTER(SP_TRIP1, v < 0 || nd < 0.0)
