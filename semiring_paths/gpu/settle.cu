@@ -249,7 +249,15 @@
 //     (SHARED_CAP 3 900 and the 196 KB carveout; 3 850 and 164 KB, economic and Martín
 //     only; H200, 4 sources, median, ms, as kept / 196 KB / 164 KB / as kept): Crauser
 //     52.56 / 52.85 / – / 52.53; economic 52.10 / 52.62 / 51.00 / 52.55; Martín 76.21 /
-//     76.28 / 75.52 / 76.64 — within the runs' spread
+//     76.28 / 75.52 / 76.64 — within the runs' spread;
+//   - after the relaxation's first loads went ahead of the checks (H200, 4 sources,
+//     median, ms, two passes, as kept / variant): the selected vertices' d and flags
+//     stored by their groups' first lanes after the checks, the book only marking their
+//     slots dead: Crauser 50.73, 50.78 / 51.02, 50.65; economic 51.78, 52.12 / 52.74,
+//     52.57; Martín 74.91, 75.46 / 74.64, 74.56; the group's entry read before the
+//     selected count is known (its slot clamped into the room, its row read only for a
+//     group with a vertex): Crauser 50.33, 50.40 / 50.69, 50.80; economic 51.74, 51.69 /
+//     51.77, 51.80; Martín 75.10, 75.25 / 73.80, 74.01
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
