@@ -206,7 +206,8 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
     relaxation with no edges at all.  In the last, one round settles 64 leaves (a tree
     of zero weights) that each reach the same 8 vertices, each by weights 1..64 in
     another order: a new vertex's entry made by one relaxation of the round must still
-    take the least δ of all 64."""
+    take the least δ of all 64; with 32 lanes a vertex (32 relaxation groups) that round
+    also gives each group of the shared pile's block two of its vertices."""
     from semiring_paths.generators import grid, kronecker
     from semiring_paths.gpu.rules import RuleLoops
 
@@ -227,15 +228,21 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
 
     width = RuleLoops.SPLIT_WIDTH
     shapes = [(10**9, "never", "never", None, width), (64, "never", "never", None, width)]
+    shapes = [(*shape, None) for shape in shapes]           # lanes a vertex: the mean's
     if strategy in ("near-far", "delta-stepping"):
-        shapes.append((64, "always", "never", None, width))   # tails.cu's banded_two
+        shapes.append((64, "always", "never", None, width, None))   # tails.cu's banded_two
     else:                                                   # settle.cu's shared pile
-        shapes += [(10**9, "never", "auto", None, width), (64, "never", "auto", None, width),
-                   (10**9, "never", "auto", S.SH_EDGES + 64, width)]
+        shapes += [(10**9, "never", "auto", None, width, None),
+                   (64, "never", "auto", None, width, None),
+                   (10**9, "never", "auto", S.SH_EDGES + 64, width, None),
+                   # 32 lanes a vertex, 32 groups: the fan's round of 64 leaves gives
+                   # each group two (its first loaded ahead of the checks, then another)
+                   (10**9, "never", "auto", None, width, 32)]
     if strategy in ("martin", "crauser-economic"):         # the grid's split pile
-        shapes += [(64, "never", "never", None, w) for w in (None, 0.02, 50.0)]
-        shapes.append((64, "never", "auto", None, 0.02))
-    for wide_at, banded, shared, room, width in shapes:
+        shapes += [(64, "never", "never", None, w, None) for w in (None, 0.02, 50.0)]
+        shapes.append((64, "never", "auto", None, 0.02, None))
+    for wide_at, banded, shared, room, width, lanes in shapes:
+        monkeypatch.setattr(RuleLoops, "LANES", lanes)
         monkeypatch.setattr(RuleLoops, "SPLIT_WIDTH", width)
         monkeypatch.setattr(RuleLoops, "BANDED_TWO", banded)
         monkeypatch.setattr(RuleLoops, "SHARED_PILE", shared)

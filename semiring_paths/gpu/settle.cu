@@ -562,17 +562,20 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         // first edge 416 + 357 + 1 047 → 760 + 249 + 646.  The pass's first entry loaded
         // with the round's state as well: Crauser 50.37, 50.45, economic 52.61, 52.14,
         // Martín 74.34, 74.60 (not kept)
-        const bool mine = gid < min(nsel, SH_NEAR);
+        // the j-th selected entry: its slot, δ, first edge and out-degree
+        auto entry = [&](int j, int& i, double& du, long long& start, int& deg) {
+            i = near_now[j];
+            du = snd[i];
+            start = sst[i];
+            deg = sdg[i];
+        };
         int i0 = 0, deg0 = 0;
         double du0 = 0.0;
         long long start0 = 0;
         vid_t v0 = 0;
         W w0 = 0;
-        if (mine) {
-            i0 = near_now[gid];
-            du0 = snd[i0];
-            start0 = sst[i0];
-            deg0 = sdg[i0];
+        if (gid < min(nsel, SH_NEAR)) {
+            entry(gid, i0, du0, start0, deg0);
             if (lane < deg0) { v0 = indices[start0 + lane]; w0 = weights[start0 + lane]; }
         }
         const unsigned ne = __reduce_add_sync(0xffffffffu, wl < nw ? w_edges[wl] : 0u);
@@ -585,11 +588,12 @@ __device__ void settle_block(const long long* __restrict__ indptr,
         //                   (new ones for the unreached; each lowered key into pmin)
         double pmin = RULE_INF;
         for (int j = gid; j < nsel; j += groups) {
-            const bool first = j == gid;
-            const int i = first ? i0 : near_now[j];
-            const double du = first ? du0 : snd[i];
-            const long long start = first ? start0 : sst[i];
-            const long long end = start + (first ? deg0 : sdg[i]);
+            const bool first = j == gid;                         // (loaded above)
+            int i = i0, deg = deg0;
+            double du = du0;
+            long long start = start0;
+            if (!first) entry(j, i, du, start, deg);
+            const long long end = start + deg;
 #ifdef SETTLE_PROF
             if (t == 0 && j == gid) {                 // (its loads in)
                 if (du < -1.0 || start < 0 || end < start) sprof[SP_SINK] += 1;
@@ -597,7 +601,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
             }
 #endif
             for (long long k = start + lane; k < end; k += lanes) {
-                const bool pre = first && k == start + lane;     // (loaded above)
+                const bool pre = first && k == start + lane;
                 const vid_t v = pre ? v0 : indices[k];                   // trip 1
                 const double nd = du + as_f64(pre ? w0 : weights[k]);
 #ifdef SETTLE_PROF
