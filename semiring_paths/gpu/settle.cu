@@ -268,7 +268,15 @@
 // ~1 000 with 1 024 threads each loading (about one request a cycle), __syncthreads()
 // 77 cycles.  Spreading a round over a cluster of SMs (distributed shared memory)
 // measured too slow to try: cluster.sync() 620 cycles at 1 024 threads, a remote
-// shared load 200 cycles alone and 1 500 with 1 024 threads (H200).  Nsight Compute's
+// shared load 200 cycles alone and 1 500 with 1 024 threads (H200).  Not built: the
+// vertices' flags in shared memory, the one way to take trip 2 (the head's flag, on
+// which settled / piled / new hangs) off the round's chain.  A settled bit a vertex is
+// 125 000 bytes on the 1000² grid; with the fixed tables (73 728 bytes, 4-byte ids) it
+// leaves ~32 KB of the 227 KB opt-in: ~1 000 Crauser entries of 32 bytes, under
+// SH_EDGES' headroom alone, where the pile averages 1 550–1 780, and the piled heads
+// would still need a shared vertex → slot table (halving SH_HASH, SH_EDGES and SH_NEAR
+// for room cost Crauser 56.1 → 62.2 ms above).  A cluster's second SM holding them is
+// the remote load above.  Nsight Compute's
 // stall sampling by instruction (H200, one Crauser launch of 15 934 rounds from source
 // 161983, `1a5c4a0`): of all warps' samples 47.9 % wait at barriers (33.1 points at the
 // relaxation's, the ~24 warps with no edge waiting out the ~8 that relax), then fixed
