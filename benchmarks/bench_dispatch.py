@@ -7,7 +7,9 @@ least ``--min-edges`` edges (NetworkX's count), three times in one run:
   copy of the graph as ``first`` is (NetworkX's own ``dijkstra_path`` on osm-malta,
   declined here, took 166 ms on a fresh copy against 48 ms on the graph it had walked);
 * ``first``: the first call with ``backend_priority = ["semiring_paths"]`` on a fresh
-  copy of the graph: dispatch check, conversion and work;
+  copy of the graph: dispatch check, conversion and work (a function that returns a
+  graph, ``GENERATORS``, is timed so and again as ``name [generators]`` with
+  ``backend_priority.generators`` set too: NetworkX dispatches it only by that);
 * ``second``: the next call on that graph (the converted graph cached on it);
 * ``third``: for a point-to-point query (``LATER``), the call after that: its searches
   over NetworkX's dicts convert the graph once they have taken what converting it would
@@ -233,6 +235,20 @@ LATER = frozenset({"bidirectional_dijkstra", "bidirectional_shortest_path", "has
                    "astar_path_length", "shortest_path"})
 
 
+#: functions that return a graph: NetworkX dispatches them by
+#: ``backend_priority.generators``, so under ``backend_priority = [...]`` alone (its
+#: ``algos``) NetworkX runs its own version around the served searches it calls; each is
+#: timed twice, as that and with ``generators`` set too (a row ``name [generators]``)
+GENERATORS = frozenset({"bfs_tree"})
+
+
+def _prioritise(on: bool, generators: bool = False) -> None:
+    """``backend_priority`` (its ``algos``) to this backend or to none, and its
+    ``generators`` with it where ``generators``."""
+    nx.config.backend_priority = ["semiring_paths"] if on else []
+    nx.config.backend_priority.generators = ["semiring_paths"] if on and generators else []
+
+
 class _Null:
     """What the do-nothing backend converts a graph to: nothing read."""
 
@@ -264,7 +280,7 @@ def _null_backend(fn_name: str, serve: bool):
             setattr(BI, k, v)
 
 
-def floors(H, fn_name: str, call, repeat: int) -> dict:
+def floors(H, fn_name: str, call, repeat: int, generators: bool = False) -> dict:
     """The dispatcher's floors for a call (best of ``repeat``, each on a fresh copy, as
     ``first`` is): ``noop_ms`` (served by a backend that does nothing) and
     ``declined_ms`` (declined at once, NetworkX's own code run)."""
@@ -275,21 +291,22 @@ def floors(H, fn_name: str, call, repeat: int) -> dict:
             try:
                 for _ in range(repeat):
                     fresh = H.copy()
-                    nx.config.backend_priority = ["semiring_paths"]
+                    _prioritise(True, generators)
                     t, got = _clock(lambda fresh=fresh: call(fresh))
-                    nx.config.backend_priority = []
+                    _prioritise(False)
                     best = min(best, t)
                     del got
             except Exception:    # a nested call NetworkX makes reaches our real
                 best = math.nan  # functions with the null graph (bfs_tree → bfs_edges)
             finally:
-                nx.config.backend_priority = []
+                _prioritise(False)
         out[key] = best * 1e3
     return out
 
 
-def measure(name: str, H, fn_name: str, call, repeat: int, prime=None) -> dict:
-    nx.config.backend_priority = []
+def measure(name: str, H, fn_name: str, call, repeat: int, prime=None,
+            generators: bool = False) -> dict:
+    _prioritise(False)
     t_nx = math.inf
     try:
         want = call(H)                                # the reference, untimed
@@ -311,7 +328,7 @@ def measure(name: str, H, fn_name: str, call, repeat: int, prime=None) -> dict:
     try:
         for _ in range(repeat):                       # best of `repeat`, as NetworkX's
             fresh = H.copy()                          # no conversion cached on it
-            nx.config.backend_priority = ["semiring_paths"]
+            _prioritise(True, generators)
             t, got = _clock(lambda fresh=fresh: call(fresh))
             t1 = min(t1, t)
             same.append(_close(got, want))
@@ -339,14 +356,15 @@ def measure(name: str, H, fn_name: str, call, repeat: int, prime=None) -> dict:
                     t4 = min(t4, t)
                     assert _close(got, want)
                     del got
-            nx.config.backend_priority = []
+            _prioritise(False)
     except (nx.NetworkXException, ValueError) as e:
         t1 = t2 = None
         same = [type(e) is want]
     finally:
-        nx.config.backend_priority = []
+        _prioritise(False)
     assert all(same), f"{fn_name} on {name} differs"
-    row = {"graph": name, "function": fn_name, "networkx_ms": t_nx * 1e3}
+    row = {"graph": name, "function": fn_name + (" [generators]" if generators else ""),
+           "networkx_ms": t_nx * 1e3}
     if t1 is not None:
         row.update(first_ms=t1 * 1e3, second_ms=t2 * 1e3, first_x=t_nx / t1,
                    second_x=t_nx / t2)
@@ -356,8 +374,20 @@ def measure(name: str, H, fn_name: str, call, repeat: int, prime=None) -> dict:
         row.update(served_ms=t3 * 1e3, served_x=t_nx / t3, served2_ms=t4 * 1e3,
                    served2_x=t_nx / t4)
     if t1 is not None and t1 > t_nx:                  # a miss: what could it have been
-        row.update(floors(H, fn_name, call, repeat))
+        row.update(floors(H, fn_name, call, repeat, generators))
     return row
+
+
+def _report(r: dict) -> None:
+    """One row as it is measured."""
+    print(f"  {r['function']:40s} nx {r['networkx_ms']:9.2f} ms  first "
+          f"{r.get('first_x', math.nan):6.2f}x  second {r.get('second_x', math.nan):7.2f}x"
+          + (f"  third {r['third_x']:7.2f}x" if "third_x" in r else "")
+          + (f"  served {r['served_x']:7.2f}x  again {r['served2_x']:7.2f}x"
+             if "served_x" in r else "")
+          + (f"  floors: noop {r['noop_ms']:.2f} ms, declined {r['declined_ms']:.2f} ms"
+             if "noop_ms" in r else ""),
+          flush=True)
 
 
 def main(argv=None) -> int:
@@ -423,16 +453,9 @@ def main(argv=None) -> int:
                     pass
 
         for fn_name, call in calls.items():
-            rows.append(measure(gname, H, fn_name, call, a.repeat, prime))
-            r = rows[-1]
-            print(f"  {fn_name:40s} nx {r['networkx_ms']:9.2f} ms  first "
-                  f"{r.get('first_x', math.nan):6.2f}x  second {r.get('second_x', math.nan):7.2f}x"
-                  + (f"  third {r['third_x']:7.2f}x" if "third_x" in r else "")
-                  + (f"  served {r['served_x']:7.2f}x  again {r['served2_x']:7.2f}x"
-                     if "served_x" in r else "")
-                  + (f"  floors: noop {r['noop_ms']:.2f} ms, declined {r['declined_ms']:.2f} ms"
-                     if "noop_ms" in r else ""),
-                  flush=True)
+            for gen in (False, True) if fn_name in GENERATORS else (False,):
+                rows.append(measure(gname, H, fn_name, call, a.repeat, prime, gen))
+                _report(rows[-1])
     print(table(rows, [("graph", ""), ("function", ""), ("networkx_ms", ".2f"),
                        ("first_ms", ".2f"), ("second_ms", ".2f"), ("first_x", ".2f"),
                        ("second_x", ".2f"), ("third_x", ".2f"), ("served_x", ".2f"),
