@@ -298,8 +298,7 @@
 #define SH_NEAR 1536
 // out-neighbours of a new entry whose flags and rows Crauser prefetches (by_hash)
 #define SH_AHEAD 4
-// warps a band of relaxation groups spreads over, and its log2 (the mapping at `gid`)
-#define SH_SPREAD 16
+// log2 of the warps a band of relaxation groups spreads over (the mapping at `gid`)
 #define SH_SPREAD_LOG 4
 // rounds the one block keeps a search after it came back from here for room
 #define SH_HOLD 32
@@ -496,8 +495,9 @@ __device__ void settle_block(const long long* __restrict__ indptr,
     }
     // the relaxation's groups, `lanes` side by side in a warp (a power of two ≤ 32): a
     // round's first ones (its selected vertices j = gid, gid + groups, ...) spread over
-    // SH_SPREAD warps a band (group g in warp g / band · sk + g % sk, band = sk · 32 /
-    // lanes) rather than packed into the first warps; Crauser's packed, by the division
+    // sk = 2^SH_SPREAD_LOG warps a band (group g in warp g / band · sk + g % sk, band =
+    // sk · 32 / lanes) rather than packed into the first warps; Crauser's packed, by the
+    // division
     // (H200, 1000² grid, 4 sources, median, ms, two passes, packed / over 4 / 8 / 16
     // warps): economic 52.33, 52.36 / 51.47, 51.69 / 51.50, 51.48 / 50.67, 51.40; Martín
     // 75.69, 75.75 / 74.11, 74.03 / 73.72, 73.44 / 72.19, 72.56 (over all 32 in another
@@ -507,7 +507,7 @@ __device__ void settle_block(const long long* __restrict__ indptr,
     // packed by shifts): Crauser 50.37, 50.52 / 51.32, 50.65 / 55.00, 55.88 / 55.04,
     // 55.82; economic 51.38, 51.63 / 50.85, 50.75 / 50.84, 50.89 / 50.50, 51.23; Martín
     // 74.76, 75.05 / 72.57, 71.86 / 72.43, 72.43 / 74.50, 73.99
-    const int lg = __ffs(lanes) - 1, lsk = nw % SH_SPREAD == 0 ? SH_SPREAD_LOG : 0;
+    const int lg = __ffs(lanes) - 1, lsk = nw % (1 << SH_SPREAD_LOG) == 0 ? SH_SPREAD_LOG : 0;
     const int gid = crauser ? t / lanes
                             : (((t >> 5) >> lsk) << (lsk + 5 - lg))
                                   + (((t & 31) >> lg) << lsk) + ((t >> 5) & ((1 << lsk) - 1));
