@@ -19,7 +19,7 @@ from .convert import (
 )
 from .frontier import succ_pred
 from .registry import BFS_REPLAYED, from_dicts, networkx_algorithm
-from .replay import bfs_levels, bidirectional_bfs, level_predecessors
+from .replay import bidirectional_bfs, level_predecessors
 
 
 @networkx_algorithm(doc=BFS_REPLAYED)
@@ -101,8 +101,8 @@ def predecessor_lists(G: SemiringPathsGraph, source, cutoff=None):
         raise nx.NodeNotFound(f"Source {source} not in G")
     indptr, indices = G.adjacency(False)
     limit = max(cutoff, 1) if cutoff else np.inf
-    queue, _, ends = bfs_levels(indptr, indices, np.array([G.index[source]]), limit)
-    starts, tails, level = level_predecessors(indptr, indices, queue, ends)
+    queue, starts, tails, level = level_predecessors(indptr, indices, G.index[source],
+                                                     limit)
     return queue, starts[:-1], np.diff(starts), tails, level
 
 
