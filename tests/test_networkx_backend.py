@@ -907,6 +907,24 @@ def test_integer_labels_index_themselves_and_equal_labels_still_resolve():
         H.index[6]
 
 
+@pytest.mark.parametrize("directed", [False, True])
+def test_integer_labels_of_long_answers_are_the_graphs_own(directed):
+    """Where labels are 0 … n-1, a label list long enough to repeat them
+    (``GATHER_REPEATS`` times the vertices) takes the graph's own label objects, a
+    shorter one new ints: both give NetworkX's answers, in its orders."""
+    P = nxb.SemiringPathsGraph(nx.path_graph(300))    # labels past the small-int cache
+    idx = np.arange(300 * P.GATHER_REPEATS) % 300
+    assert P.labels(idx) == idx.tolist() and P.labels(idx[-3:]) == [297, 298, 299]
+    assert all(a is b for a, b in zip(P.labels(idx), P.nodes * P.GATHER_REPEATS))
+    G = nx.gnp_random_graph(40, 0.4, seed=3, directed=directed)
+    H = nxb.SemiringPathsGraph(G)
+    assert G.number_of_edges() >= H.GATHER_REPEATS * len(G)          # the long branch
+    for fn, args in [(nx.bfs_labeled_edges, (G, 0)), (nx.bfs_edges, (G, 0)),
+                     (nx.predecessor, (G, 0)), (nx.single_source_shortest_path, (G, 0)),
+                     (nx.dijkstra_predecessor_and_distance, (G, 0))]:
+        same(fn, *args)
+
+
 def test_answers_leave_no_young_collection_behind():
     """A served call's answer goes to the oldest generation on the way out (no young
     collection walks every path list after it); objects a caller froze stay frozen."""
