@@ -258,6 +258,15 @@
 //     selected count is known (its slot clamped into the room, its row read only for a
 //     group with a vertex): Crauser 50.33, 50.40 / 50.69, 50.80; economic 51.74, 51.69 /
 //     51.77, 51.80; Martín 75.10, 75.25 / 73.80, 74.01
+//   - compiler options, NVRTC 13.0's own and ptxas' (SEMIRING_PATHS_RULE_DEFS; all
+//     kernels at 64 registers, no local memory; H200, 4 sources, median, ms, Crauser /
+//     economic, each in its own process, the default first; the options do reach ptxas:
+//     -Xptxas=-O0 took 362.6 ms): default 50.91 / 50.32; --allow-expensive-optimizations
+//     50.22 / 50.70; --extra-device-vectorization 50.17 / 50.45; -Xptxas=-O2 50.06 /
+//     50.43; --dopt=on 50.32 / 50.53; --register-usage-level=10 49.51 / 50.29.  Again,
+//     alternated (default / level 10 / -dlcm=cg, twice): 50.19, 50.50 / 49.88, 50.51 /
+//     55.16, 56.04; economic 50.69, 50.30 / 50.28, 51.04 / 55.37, 56.27 — so Crauser's
+//     ~10 % swing with the expression of `gid` (below) is not won back by any option
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
