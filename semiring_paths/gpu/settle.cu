@@ -266,7 +266,12 @@
 //     50.43; --dopt=on 50.32 / 50.53; --register-usage-level=10 49.51 / 50.29.  Again,
 //     alternated (default / level 10 / -dlcm=cg, twice): 50.19, 50.50 / 49.88, 50.51 /
 //     55.16, 56.04; economic 50.69, 50.30 / 50.28, 51.04 / 55.37, 56.27 — so Crauser's
-//     ~10 % swing with the expression of `gid` (below) is not won back by any option
+//     ~10 % swing with the expression of `gid` (below) is not won back by any option;
+//   - nor by more registers: __launch_bounds__(768, 1) or (896, 1), launched with that
+//     many threads, gives Crauser 70 registers (economic and Martín stay at 64; H200,
+//     4 sources, median, ms, two passes, 1 024 as kept / 768 / 896): Crauser 51.20,
+//     50.64 / 51.02, 51.57 / 51.74, 51.17; economic 51.23, 50.18 / 51.40, 50.73 / 51.37,
+//     50.32; Martín 72.48, 71.76 / 73.22, 72.64 / 73.39, 72.47
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
