@@ -227,8 +227,9 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
     from semiring_paths.gpu.rules import S
 
     width = RuleLoops.SPLIT_WIDTH
-    shapes = [(10**9, "never", "never", None, width), (64, "never", "never", None, width)]
-    shapes = [(*shape, None) for shape in shapes]           # lanes a vertex: the mean's
+    # (wide at, banded, shared pile, room, split width, lanes a vertex: None, the mean's)
+    shapes = [(10**9, "never", "never", None, width, None),
+              (64, "never", "never", None, width, None)]
     if strategy in ("near-far", "delta-stepping"):
         shapes.append((64, "always", "never", None, width, None))   # tails.cu's banded_two
     else:                                                   # settle.cu's shared pile

@@ -64,45 +64,25 @@ def level_predecessors(indptr, indices, source, limit):
     one pass over the queued rows: ``(queue, starts, tails, level)`` — the vertices in
     its queue's order, each one's in-neighbours one level up in queue order (vertex w's
     are ``tails[starts[w]:starts[w + 1]]``) and each vertex's level (-1: not reached).
-    While level L is popped, every edge to a vertex of level L + 1 (just found, or found
-    earlier this level) is one of that vertex's predecessors, met in queue order: they
-    are kept as (head, tail) pairs and bucketed by head, stably, after the search
-    (min of 15, ms, against a BFS and then two passes, count and fill: hep-th-newman
-    1.03 → 0.52, PGPgiantcompo 1.60 → 0.71, as-caida20071105 2.73 → 1.34)."""
+    The walk (:func:`_walk_levels`) keeps every edge into the next level as a (head,
+    tail) pair, met in queue order; they are bucketed by head here, stably (min of 15,
+    ms, against a BFS and then two passes, count and fill: hep-th-newman 1.03 → 0.52,
+    PGPgiantcompo 1.60 → 0.71, as-caida20071105 2.73 → 1.34)."""
     n = indptr.size - 1
-    level = np.full(n, -1, np.int64)
-    queue = np.empty(n, np.int64)
-    heads = np.empty(indices.size, np.int64)         # the pairs, in the order met
-    tails_met = np.empty(indices.size, np.int64)
+    queue, _, _, level, heads, tails_met = _walk_levels(
+        indptr, indices, np.array([source]), limit, True)
     starts = np.zeros(n + 1, np.int64)
-    level[source] = 0
-    queue[0] = source
-    k, head, depth, p = 1, 0, 0, 0
-    while head < k and depth < limit:
-        tail = k
-        for i in range(head, tail):
-            v = queue[i]
-            for e in range(indptr[v], indptr[v + 1]):
-                w = indices[e]
-                if level[w] < 0:                     # found: queued a level down
-                    level[w] = depth + 1
-                    queue[k] = w
-                    k += 1
-                if level[w] == depth + 1:            # v is one of w's predecessors
-                    heads[p], tails_met[p] = w, v
-                    starts[w + 1] += 1
-                    p += 1
-        head = tail
-        depth += 1
+    for w in heads:
+        starts[w + 1] += 1
     for w in range(n):
         starts[w + 1] += starts[w]
-    tails = np.empty(p, np.int64)
+    tails = np.empty(heads.size, np.int64)
     fill = starts[:-1].copy()
-    for i in range(p):                                # stable: queue order kept
+    for i in range(heads.size):                       # stable: queue order kept
         w = heads[i]
         tails[fill[w]] = tails_met[i]
         fill[w] += 1
-    return queue[:k], starts, tails, level
+    return queue, starts, tails, level
 
 
 @njit(cache=True)
@@ -158,15 +138,26 @@ def bfs_levels(indptr, indices, sources, limit):
     parents in order, each one's neighbours in NetworkX's order), the vertex each was
     discovered from (-1: a source), and where each level ends in the queue (level 0:
     the sources)."""
+    return _walk_levels(indptr, indices, sources, limit, False)[:3]
+
+
+@njit(cache=True)
+def _walk_levels(indptr, indices, sources, limit, pairs):
+    """The one level-by-level walk of NetworkX's BFS behind :func:`bfs_levels` and
+    :func:`level_predecessors`: ``(queue, parents, ends, level, heads, tails)`` — with
+    ``pairs``, every edge into the level being found (to a vertex just found, or found
+    earlier from this level) as a (head, tail) pair, in the order met; else none."""
     n = indptr.size - 1
-    seen = np.zeros(n, np.bool_)
+    level = np.full(n, -1, np.int64)
     queue = np.empty(n, np.int64)
     parents = np.empty(n, np.int64)
     ends = np.empty(n + 1, np.int64)
-    k = 0
+    heads = np.empty(indices.size if pairs else 0, np.int64)
+    tails = np.empty(indices.size if pairs else 0, np.int64)
+    k = p = 0
     for s in sources:
-        if not seen[s]:
-            seen[s] = True
+        if level[s] < 0:
+            level[s] = 0
             queue[k] = s
             parents[k] = -1
             k += 1
@@ -178,18 +169,21 @@ def bfs_levels(indptr, indices, sources, limit):
             v = queue[i]
             for e in range(indptr[v], indptr[v + 1]):
                 u = indices[e]
-                if not seen[u]:
-                    seen[u] = True
+                if level[u] < 0:                          # found: queued a level down
+                    level[u] = depth + 1
                     queue[k] = u
                     parents[k] = v
                     k += 1
+                if pairs and level[u] == depth + 1:       # v: one of u's predecessors
+                    heads[p], tails[p] = u, v
+                    p += 1
         if k == tail:
             break
         ends[levels] = k
         levels += 1
         head = tail
         depth += 1
-    return queue[:k], parents[:k], ends[:levels]
+    return queue[:k], parents[:k], ends[:levels], level, heads[:p], tails[:p]
 
 
 @njit(cache=True)
