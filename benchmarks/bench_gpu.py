@@ -47,7 +47,16 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import REPEAT, giant_component_sources, median_over, plot_dots, save, table, timed
+from common import (
+    REPEAT,
+    ClockLog,
+    giant_component_sources,
+    median_over,
+    plot_dots,
+    save,
+    table,
+    timed,
+)
 
 import semiring_paths as sp
 from semiring_paths.algorithms import names
@@ -290,6 +299,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     strategies = [x for x in a.strategies.split(",") if x]
     rows, cold_s = [], {}
+    clocks = ClockLog()                      # SM clock per row: a cold GPU shows itself
     for G, built in device_graphs(a.scale, a.grid, (1, 64)):
         print(f"{G.name}: {G.n_vertices:,} v, {G.n_edges:,} e, built in {built:.1f} s",
               flush=True)
@@ -399,6 +409,7 @@ def main(argv=None) -> int:
                 for s in src[:2]:
                     check(run(s), s)
             times, iters = [], []
+            t_rows = time.perf_counter()
             for s in src[:n_src]:
                 t, r = timed(lambda s=s, run=run: run(s),
                              1 if n_src == 1 else REPEAT, cp.cuda.Device().synchronize)
@@ -410,8 +421,12 @@ def main(argv=None) -> int:
                          "iterations": float(np.median(iters)),
                          "device_MiB": held / 2**20,
                          "bytes_per_edge": held / max(G.n_stored, 1),
-                         "sources": len(times), "first_call_ms": first_ms})
-            print(f"  {label}: {t * 1e3:.2f} ms (first call {first_ms:.2f} ms)", flush=True)
+                         "sources": len(times), "first_call_ms": first_ms,
+                         **clocks.span(t_rows, time.perf_counter())})
+            print(f"  {label}: {t * 1e3:.2f} ms (first call {first_ms:.2f} ms)"
+                  + (f", SM {rows[-1]['sm_MHz']:.0f} MHz" if "sm_MHz" in rows[-1] else ""),
+                  flush=True)
+    clocks.close()
     for r in rows:          # speed-ups against the baselines of the same graph
         target, before = issue_16(r["graph"], r["run"])
         r["target_ms"] = target
@@ -431,7 +446,8 @@ def main(argv=None) -> int:
                        ("iterations", ".0f"), ("vs_before", ".1f"), ("vs_given", ".2f"),
                        ("vs_cupyx", ".2f"),
                        ("vs_CPU", ".2f"), ("first_call_ms", ".1f"), ("sources", "d"),
-                       ("device_MiB", ".0f"), ("bytes_per_edge", ".1f")]))
+                       ("device_MiB", ".0f"), ("bytes_per_edge", ".1f"),
+                       ("sm_MHz", ".0f"), ("max_temp_C", ".0f"), ("power_W", ".0f")]))
     if a.huge:
         big = huge(a.huge, a.sources)
         rows += big

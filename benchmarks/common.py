@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import platform
+import shutil
 import statistics
+import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -58,6 +61,52 @@ def median_over(run, sources, repeat: int = 1, sync=None):
 def best_of(fn, repeat: int = REPEAT) -> float:
     """Minimum wall time of ``repeat`` calls."""
     return timed(fn, repeat)[0]
+
+
+class ClockLog:
+    """The GPU's SM clock, temperature and power sampled every ``ms`` by ``nvidia-smi``
+    in the background while a benchmark runs, so that a row timed on a GPU that had not
+    yet reached its clocks (a machine just started) shows it.  ``span(t0, t1)`` gives
+    the median SM clock (MHz), the highest temperature (°C) and the median power (W)
+    sampled between two ``time.perf_counter()`` readings; ``{}`` without ``nvidia-smi``.
+    """
+
+    FIELDS = ("clocks.sm", "clocks.max.sm", "temperature.gpu", "power.draw")
+
+    def __init__(self, ms: int = 50):
+        self.samples: list[tuple[float, ...]] = []
+        self.proc = None
+        exe = shutil.which("nvidia-smi")
+        if exe is None:
+            return
+        self.proc = subprocess.Popen(
+            [exe, "--id=0", f"--query-gpu={','.join(self.FIELDS)}",
+             "--format=csv,noheader,nounits", f"-lms={ms}"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            try:
+                vals = [float(x) for x in line.split(",")]
+            except ValueError:                # "[N/A]" and the like: a sample lost
+                continue
+            if len(vals) == len(self.FIELDS):
+                self.samples.append((time.perf_counter(), *vals))
+
+    def span(self, t0: float, t1: float) -> dict:
+        got = [s for s in self.samples if t0 <= s[0] <= t1]
+        if not got:
+            return {}
+        return {"sm_MHz": statistics.median(s[1] for s in got),
+                "max_sm_MHz": got[0][2],
+                "max_temp_C": max(s[3] for s in got),
+                "power_W": statistics.median(s[4] for s in got)}
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait()
 
 
 def library_cuda() -> str:
