@@ -290,7 +290,13 @@
 // SH_EDGES' headroom alone, where the pile averages 1 550–1 780, and the piled heads
 // would still need a shared vertex → slot table (halving SH_HASH, SH_EDGES and SH_NEAR
 // for room cost Crauser 56.1 → 62.2 ms above).  A cluster's second SM holding them is
-// the remote load above.  Nsight Compute's
+// the remote load above.  Nor would the grid's data fitting in L2 (60 MB on the H200)
+// pay for narrower arrays: L2 flushed before each call (a 512 MB buffer written) against
+// left warm by the last, µs a round (H200, 4 sources, median of best of 3, Crauser /
+// economic, warm / flushed): 500² 2.95 / 3.11, 2.69 / 2.89; 700² 3.23 / 3.33, 2.95 /
+// 3.07; 1000² 3.44 / 3.44, 3.27 / 3.26 — a grid whose data stay in L2 between calls
+// gains 3–6 %, and a round costs more as the front (pile, selected, edges) widens with
+// the side, flushed or not (benchmarks/l2_warmth.py).  Nsight Compute's
 // stall sampling by instruction (H200, one Crauser launch of 15 934 rounds from source
 // 161983, `1a5c4a0`): of all warps' samples 47.9 % wait at barriers (33.1 points at the
 // relaxation's, the ~24 warps with no edge waiting out the ~8 that relax), then fixed
