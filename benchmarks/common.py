@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import platform
 import shutil
@@ -84,6 +85,7 @@ class ClockLog:
              "--format=csv,noheader,nounits", f"-lms={ms}"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         threading.Thread(target=self._read, daemon=True).start()
+        atexit.register(self.close)           # a benchmark that fails still stops it
 
     def _read(self) -> None:
         for line in self.proc.stdout:
