@@ -299,7 +299,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     strategies = [x for x in a.strategies.split(",") if x]
     rows, cold_s = [], {}
-    clocks = ClockLog()                      # SM clock per row: a cold GPU shows itself
+    clocks = ClockLog(cp.cuda.Device().pci_bus_id)   # SM clock a row: a cold GPU shows
     for G, built in device_graphs(a.scale, a.grid, (1, 64)):
         print(f"{G.name}: {G.n_vertices:,} v, {G.n_edges:,} e, built in {built:.1f} s",
               flush=True)

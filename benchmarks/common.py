@@ -70,18 +70,20 @@ class ClockLog:
     yet reached its clocks (a machine just started) shows it.  ``span(t0, t1)`` gives
     the median SM clock (MHz), the highest temperature (°C) and the median power (W)
     sampled between two ``time.perf_counter()`` readings; ``{}`` without ``nvidia-smi``.
+    ``gpu``: the GPU as ``nvidia-smi --id`` takes it (its PCI bus id names the one CUDA
+    calls device 0 whatever ``CUDA_VISIBLE_DEVICES`` holds).
     """
 
     FIELDS = ("clocks.sm", "clocks.max.sm", "temperature.gpu", "power.draw")
 
-    def __init__(self, ms: int = 50):
+    def __init__(self, gpu: str = "0", ms: int = 50):
         self.samples: list[tuple[float, ...]] = []
         self.proc = None
         exe = shutil.which("nvidia-smi")
         if exe is None:
             return
         self.proc = subprocess.Popen(
-            [exe, "--id=0", f"--query-gpu={','.join(self.FIELDS)}",
+            [exe, f"--id={gpu}", f"--query-gpu={','.join(self.FIELDS)}",
              "--format=csv,noheader,nounits", f"-lms={ms}"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         threading.Thread(target=self._read, daemon=True).start()
