@@ -113,6 +113,15 @@ class ClockLog:
             self.proc.wait()
 
 
+def l2_flusher(mb: int = 512):
+    """A call that empties the GPU's L2 of whatever a probe left there, by a pass that
+    writes ``mb`` MB (several times any L2 so far: 60 MB on the H200)."""
+    import cupy as cp
+
+    buf = cp.zeros(mb << 18, cp.int32)
+    return lambda: cp.add(buf, 1, out=buf)
+
+
 def library_cuda() -> str:
     """The library's device headers (``gpu/atomics.cuh``, ``gpu/blocks.cuh``: its warp
     minimum, its atomic minimum of a double ≥ 0, ...), with 4-byte ids, as

@@ -43,7 +43,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from common import block_cycles, save, table
+from common import block_cycles, l2_flusher, save, table
 
 SOURCE = r"""
 __device__ __forceinline__ unsigned long long mix(long long r, int t) {
@@ -118,12 +118,12 @@ def main(argv=None) -> int:
     span, ahead = module.get_function("span"), module.get_function("ahead")
     n = 1 << 28                                   # 1 GiB of int32, 2^23 lines
     a = cp.zeros(n, cp.int32)
-    flush = cp.zeros(1 << 27, cp.int32)          # 512 MB
+    flush = l2_flusher(512)
     out = cp.zeros(2, cp.int64)
 
     def cycles(kernel, *params) -> float:                # L2 emptied of the probe's lines
         return block_cycles(kernel, 1024, params, out, args.rounds, args.repeat,
-                            before=lambda: cp.add(flush, 1, out=flush))
+                            before=flush)
 
     rows = []
     for lines in (1024, 8192):

@@ -36,7 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import giant_component_sources, save, table
+from common import giant_component_sources, l2_flusher, save, table
 
 import semiring_paths as sp
 from semiring_paths.backends import backend_for
@@ -53,12 +53,12 @@ def main(argv=None) -> int:
     ap.add_argument("--name", default="l2_warmth")
     a = ap.parse_args(argv)
     dev = cp.cuda.Device()
-    junk = cp.empty(a.flush_mb << 20, cp.uint8)
+    flush_l2 = l2_flusher(a.flush_mb)
     sync = dev.synchronize
 
     def call(G, s, rule, flush):
         if flush:
-            junk.fill(1)                     # the L2 now holds this buffer's lines
+            flush_l2()                       # the L2 now holds this buffer's lines
         sync()
         t0 = time.perf_counter()
         r = sp.sssp(G, s, strategy=rule, backend="gpu", as_cupy=True)

@@ -163,6 +163,9 @@ def _walk_levels(indptr, indices, sources, limit, pairs):
             k += 1
     ends[0] = k
     levels, head, depth = 1, 0, 0
+    # ---- a level a step, q = queue[head:tail] (its frontier), in NetworkX's queue order:
+    #      q'{level < 0} = q any.secondi A    (found: each by its first tail, queued)
+    #      P = q pair A {level = depth + 1}  (pairs: every edge into the level found)
     while head < k and depth < limit:
         tail = k
         for i in range(head, tail):
