@@ -57,6 +57,18 @@ SETTLE = ("martin", "crauser", "crauser-economic")
 SPLIT = ("martin", "crauser-economic")
 
 
+def _peek(ctl, records: tuple, rows_at: int, peek: int):
+    """A launch's ``ctl`` and its round records on the host after one synchronisation
+    (``state``, rows, each record array's rows): the first ``peek`` rows are read with
+    ``ctl``, the rest, where the launch recorded more, by a second read.  Against
+    ``ctl.get()`` and then the rows: one synchronisation and copy a launch fewer."""
+    state, *got = to_host(ctl, *(r[:peek] for r in records))
+    rows = int(state[rows_at])
+    if rows > peek:
+        got = to_host(*(r[:rows] for r in records))
+    return state, rows, [g[:rows] for g in got]
+
+
 class RuleLoops:
     """Mixin of ``GPUBackend``: :meth:`_rule_loop` for ``FusedSSSP.fused`` (Δ-stepping's
     light and heavy edges and Crauser's minout come from ``vectors.OpenSetOps``)."""
@@ -103,6 +115,9 @@ class RuleLoops:
     BLOCK_THREADS: ClassVar[int] = 1024
     #: round records a launch keeps before it returns them
     RECORDS: ClassVar[int] = 1 << 15
+    #: round records read with a launch's ``ctl`` (``_peek``): Kronecker 22's economic
+    #: launches record ~22 rounds each, the 1000² grid's shared-pile ones up to RECORDS
+    PEEK_ROWS: ClassVar[int] = 256
     #: Martín's and economic Crauser's grid rounds split the pile (rules.cu): the soon
     #: part, passed over each round, holds what lies under B = θ + SPLIT_WIDTH · w̄ when
     #: it was set (w̄: the mean weight); None keeps one pile.  H100, Kronecker 22,
@@ -281,10 +296,8 @@ class RuleLoops:
                     kernel(*self._wide_grid(kernel, self.RULE_BLOCKS_PER_SM), args)
                 else:
                     kernel((1,), (self.BLOCK_THREADS,), args)
-            state = ctl.get()
-            rows = int(state[K.REC])
+            state, rows, (s, f) = _peek(ctl, (stats, fs), K.REC, self.PEEK_ROWS)
             if rows:
-                s, f = to_host(stats[:rows], fs[:rows])
                 if settle:                    # settled so far, as the CPU records it
                     s[:, 2] = settled + np.cumsum(s[:, 0])
                     settled = int(s[-1, 2])
@@ -358,10 +371,8 @@ class RuleLoops:
             t0 = time.perf_counter()
             if not self._persistent(name, args, blocks):
                 return None
-            state = ctl.get()
-            rows = int(state[T.NF_ROWS])
+            state, rows, (s, f) = _peek(ctl, (stats, fs), T.NF_ROWS, self.PEEK_ROWS)
             if rows:
-                s, f = to_host(stats[:rows], fs[:rows])
                 trace.add_many(frontier=s[:, 0], edges=s[:, 1], pending=s[:, 3], delta=f,
                                seconds=(time.perf_counter() - t0) / rows, direction="fused",
                                **{third: s[:, 2]})
@@ -439,10 +450,8 @@ class RuleLoops:
         while True:
             t0 = time.perf_counter()
             kernel(grid, block, args)
-            state = ctl.get()
-            got = int(state[K.BF_REC])
+            state, got, (s,) = _peek(ctl, (stats,), K.BF_REC, self.PEEK_ROWS)
             if got:
-                s = stats[:got].get()
                 ends = valued + np.cumsum(s[:, 2])
                 front = (np.r_[last, s[:-1, 1]] if workfront
                          else np.r_[valued, ends[:-1]])
