@@ -127,12 +127,13 @@ def test_bellman_ford_device_loop(shape, big_lanes, monkeypatch):
     """Bellman-Ford as one device-resident launch, in both shapes: the CPU's answers on
     a scale-free and a grid graph, round records in batches, hub edges shared out over
     every thread (``BIG_LANES = 1`` lists every vertex of a lane's worth of edges or
-    more); the last round relaxes every reached vertex and lowers nothing, the others
-    lower something."""
+    more), each batch's first 2 read with ``ctl``; the last round relaxes every reached
+    vertex and lowers nothing, the others lower something."""
     from semiring_paths.generators import grid, kronecker
     from semiring_paths.gpu.rules import RuleLoops
 
     monkeypatch.setattr(RuleLoops, "RECORDS", 5)
+    monkeypatch.setattr(RuleLoops, "PEEK_ROWS", 2)     # (batches over 2 rows: two reads)
     monkeypatch.setattr(RuleLoops, "BIG_LANES", big_lanes)
     monkeypatch.setattr(RuleLoops, "BF_SHAPE", shape)
     for G in (kronecker(11, seed=4, weights=(1, 255)), grid(25, 30, seed=2, weights=(0, 9)),
@@ -201,7 +202,8 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
     width, taken up again); Martín and economic Crauser also with their grid rounds'
     pile split (``SPLIT_WIDTH``) one pile, narrow (a resplit most rounds), wide, and
     narrow with the shared pile (the later part merged as the grid hands back), their
-    open vertices (``pending``) as the CPU's.  The third graph's
+    open vertices (``pending``) as the CPU's.  Round records come back in batches of 7,
+    the first 3 of each with ``ctl`` and the rest by a second read.  The third graph's
     second frontier holds 5 000 sinks in a row: windows of the grid's edge-balanced
     relaxation with no edges at all.  In the last, one round settles 64 leaves (a tree
     of zero weights) that each reach the same 8 vertices, each by weights 1..64 in
@@ -251,6 +253,7 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
         monkeypatch.setattr(RuleLoops, "WIDE_AT", wide_at)
         monkeypatch.setattr(RuleLoops, "THIN_AT", min(wide_at, 16))
         monkeypatch.setattr(RuleLoops, "RECORDS", 7)          # batches of round records
+        monkeypatch.setattr(RuleLoops, "PEEK_ROWS", 3)        # ... some read in two parts
         for G in (kronecker(11, seed=4, weights=(1, 255)), grid(25, 30, seed=2,
                                                                 weights=(0, 9)), sinks, fan):
             s = 0 if G is fan else int(np.argmax(G.out_degree))
@@ -274,7 +277,8 @@ def test_banded_two_every_weight_dtype(strategy, index_width, monkeypatch):
     """``banded_two`` (near-far and Δ-stepping, two hops a grid barrier, banded): the
     CPU's distances for every weight dtype and both id widths, on a road graph and on a
     grid with zero weights, at two Δ (one puts most of the grid's edges past the split:
-    Δ-stepping's heavy passes), its round records returned in batches of 5; every
+    Δ-stepping's heavy passes), its round records returned in batches of 5 (read with
+    ``ctl`` up to 2, the rest by a second read); every
     reached vertex relaxed in some round's frontier, every round's split recorded."""
     from semiring_paths.generators import grid
     from semiring_paths.gpu.backend import GPUBackend
@@ -282,6 +286,7 @@ def test_banded_two_every_weight_dtype(strategy, index_width, monkeypatch):
 
     monkeypatch.setattr(RuleLoops, "BANDED_TWO", "always")
     monkeypatch.setattr(RuleLoops, "RECORDS", 5)
+    monkeypatch.setattr(RuleLoops, "PEEK_ROWS", 2)
     monkeypatch.setattr(GPUBackend, "index_bytes", index_width)
     monkeypatch.setattr(GPUBackend, "NARROW_WEIGHTS", index_width == 4)
     rome = sp.read("rome99")
