@@ -289,8 +289,10 @@
 // leaves ~32 KB of the 227 KB opt-in: ~1 000 Crauser entries of 32 bytes, under
 // SH_EDGES' headroom alone, where the pile averages 1 550–1 780, and the piled heads
 // would still need a shared vertex → slot table (halving SH_HASH, SH_EDGES and SH_NEAR
-// for room cost Crauser 56.1 → 62.2 ms above).  A cluster's second SM holding them is
-// the remote load above.  Nor would the grid's data fitting in L2 (60 MB on the H200)
+// for room cost Crauser 56.1 → 62.2 ms above).  A cluster's peers holding them: a
+// claim there by 256 threads after trip 1 takes 1 195–1 262 cycles a round against
+// 1 413–1 451 in L2 and 858–944 in the block's own memory (benchmarks/dsmem_trip.py,
+// H200): ~3 % of a round, and ~8 % for the claim that does not fit.  Nor would the grid's data fitting in L2 (60 MB on the H200)
 // pay for narrower arrays: L2 flushed before each call (a 512 MB buffer written) against
 // left warm by the last, µs a round (H200, 4 sources, median of best of 3, Crauser /
 // economic, warm / flushed): 500² 2.95 / 3.11, 2.69 / 2.89; 700² 3.23 / 3.33, 2.95 /
