@@ -48,7 +48,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from common import block_cycles, save, table
+from common import block_cycles, save_gpu_probe, table
 
 SOURCE = r"""
 extern "C" __global__ void __launch_bounds__(1024, 1)
@@ -133,9 +133,9 @@ def main(argv=None) -> int:
     print(f"a round with no loads (the barrier): {barrier:.0f} cycles")
     print(table(rows, [("n", "s"), ("arrays_mb", "d"), ("mode", "s"), ("active", "d"),
                        ("cycles", ".0f")]))
-    dev = cp.cuda.runtime.getDeviceProperties(0)
-    save(args.name, {"rows": rows, "barrier_cycles": barrier, "rounds": args.rounds,
-                     "device": dev["name"].decode(), "l2_bytes": dev["l2CacheSize"]})
+    out = save_gpu_probe(args.name, {"rows": rows, "barrier_cycles": barrier,
+                                     "rounds": args.rounds})
+    print(f"wrote {out}")
     return 0
 
 

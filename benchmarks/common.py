@@ -178,11 +178,17 @@ def pile_rounds_check(args, what: str):
 
 def save_pile_probe(args, rows: list[dict]) -> Path:
     """A shared-pile probe's rows and settings, with the device's name."""
+    return save_gpu_probe(args.name, {"rows": rows, "rounds": args.rounds,
+                                      "pile": args.pile, "select": args.select})
+
+
+def save_gpu_probe(name: str, payload: dict) -> Path:
+    """A GPU probe's results (``save``), with the device's name, L2 size and SM clock."""
     import cupy as cp
 
     dev = cp.cuda.runtime.getDeviceProperties(0)
-    return save(args.name, {"rows": rows, "rounds": args.rounds, "pile": args.pile,
-                            "select": args.select, "device": dev["name"].decode()})
+    return save(name, {**payload, "device": dev["name"].decode(),
+                       "l2_bytes": dev["l2CacheSize"], "clock_khz": dev["clockRate"]})
 
 
 def save(name: str, payload: dict) -> Path:

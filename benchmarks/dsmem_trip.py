@@ -53,7 +53,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from common import save, table
+from common import save_gpu_probe, table
 
 SOURCE = r"""
 #include <cooperative_groups.h>
@@ -146,9 +146,7 @@ def main(argv=None) -> int:
                 print(f"cluster {k}  {MODES[mode]:18s} active {active:5d}  "
                       f"{rows[-1]['cycles']:8.0f} cycles a round", flush=True)
     print(table(rows, [("cluster", "d"), ("mode", "s"), ("active", "d"), ("cycles", ".0f")]))
-    dev = cp.cuda.runtime.getDeviceProperties(0)
-    save(args.name, {"rows": rows, "rounds": args.rounds, "device": dev["name"].decode(),
-                     "clock_khz": dev["clockRate"]})
+    print(f"wrote {save_gpu_probe(args.name, {'rows': rows, 'rounds': args.rounds})}")
     return 0
 
 

@@ -43,7 +43,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from common import block_cycles, l2_flusher, save, table
+from common import block_cycles, l2_flusher, save_gpu_probe, table
 
 SOURCE = r"""
 __device__ __forceinline__ unsigned long long mix(long long r, int t) {
@@ -148,9 +148,7 @@ def main(argv=None) -> int:
                       "cycles a round", flush=True)
     print(table(rows, [("probe", "s"), ("lines", "d"), ("span_mb", ".1f"), ("warming", "s"),
                        ("ahead", "d"), ("active", "d"), ("cycles", ".0f")]))
-    dev = cp.cuda.runtime.getDeviceProperties(0)
-    save(args.name, {"rows": rows, "rounds": args.rounds, "device": dev["name"].decode(),
-                     "l2_bytes": dev["l2CacheSize"]})
+    print(f"wrote {save_gpu_probe(args.name, {'rows': rows, 'rounds': args.rounds})}")
     return 0
 
 

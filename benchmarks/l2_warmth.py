@@ -36,7 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import giant_component_sources, l2_flusher, save, table
+from common import giant_component_sources, l2_flusher, save_gpu_probe, table
 
 import semiring_paths as sp
 from semiring_paths.backends import backend_for
@@ -88,10 +88,7 @@ def main(argv=None) -> int:
                   f"{row['flushed_us']:.3f} µs a round", flush=True)
     print(table(rows, [("side", "d"), ("rule", "s"), ("warm_us", ".3f"),
                        ("flushed_us", ".3f"), ("gain", ".3f")]))
-    name = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
-    out = save(a.name, {"rows": rows, "device": name, "sources": a.sources,
-                        "l2_bytes": dev.attributes["L2CacheSize"]})
-    print(f"wrote {out}")
+    print(f"wrote {save_gpu_probe(a.name, {'rows': rows, 'sources': a.sources})}")
     return 0
 
 
