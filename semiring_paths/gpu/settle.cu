@@ -292,13 +292,14 @@
 // for room cost Crauser 56.1 → 62.2 ms above).  A cluster's peers holding them: a
 // claim there by 256 threads after trip 1 takes 1 195–1 262 cycles a round against
 // 1 413–1 451 in L2 and 858–944 in the block's own memory (benchmarks/dsmem_trip.py,
-// H200): ~3 % of a round, and ~8 % for the claim that does not fit.  Nor would the grid's data fitting in L2 (60 MB on the H200)
-// pay for narrower arrays: L2 flushed before each call (a 512 MB buffer written) against
-// left warm by the last, µs a round (H200, 4 sources, median of best of 3, Crauser /
-// economic, warm / flushed): 500² 2.95 / 3.11, 2.69 / 2.89; 700² 3.23 / 3.33, 2.95 /
-// 3.07; 1000² 3.44 / 3.44, 3.27 / 3.26 — a grid whose data stay in L2 between calls
-// gains 3–6 %, and a round costs more as the front (pile, selected, edges) widens with
-// the side, flushed or not (benchmarks/l2_warmth.py).  Nsight Compute's
+// H200): ~3 % of a round, and ~8 % for the claim that does not fit.  Nor would the
+// grid's data fitting in L2 (60 MB on the H200) pay for narrower arrays: L2 flushed
+// before each call (a 512 MB buffer written) against left warm by the last, µs a round
+// (H200, 4 sources, median of best of 3, Crauser / economic, warm / flushed): 500²
+// 2.95 / 3.11, 2.69 / 2.89; 700² 3.23 / 3.33, 2.95 / 3.07; 1000² 3.44 / 3.44, 3.27 /
+// 3.26 — a grid whose data stay in L2 between calls gains 3–6 %, and a round costs more
+// as the front (pile, selected, edges) widens with the side, flushed or not
+// (benchmarks/l2_warmth.py).  Nsight Compute's
 // stall sampling by instruction (H200, one Crauser launch of 15 934 rounds from source
 // 161983, `1a5c4a0`): of all warps' samples 47.9 % wait at barriers (33.1 points at the
 // relaxation's, the ~24 warps with no edge waiting out the ~8 that relax), then fixed
