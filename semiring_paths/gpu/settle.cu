@@ -271,7 +271,27 @@
 //     many threads, gives Crauser 70 registers (economic and Martín stay at 64; H200,
 //     4 sources, median, ms, two passes, 1 024 as kept / 768 / 896): Crauser 51.20,
 //     50.64 / 51.02, 51.57 / 51.74, 51.17; economic 51.23, 50.18 / 51.40, 50.73 / 51.37,
-//     50.32; Martín 72.48, 71.76 / 73.22, 72.64 / 73.39, 72.47
+//     50.32; Martín 72.48, 71.76 / 73.22, 72.64 / 73.39, 72.47;
+//   - the relaxation in one trip (stop 72; undirected graphs): each edge k = (u, v) also
+//     carrying v's first edge, out-degree and column (16 bytes) and minout, read with
+//     its weight, and v's state kept per edge (est[k]: settled, unreached, slot + 1), so
+//     that no load waits on v.  Every state change was written into its vertex's
+//     in-edges off the chain: settled by u's own lanes (the position of v → u kept in
+//     the record), a new entry's slot by the next select (positions loaded before its
+//     pass, written after), moved and new slots by the compaction, the pile's slots as a
+//     launch enters (est from in_pile by a grid pass first, after rules.cu's rounds);
+//     creators by the round's hash (as by_hash).  Exact (every distance checked), but
+//     (H200, 1000² grid, 4 sources, median, ms, A/B/A/B, as kept / one trip): Crauser
+//     50.22, 50.64 / 53.45, 53.91; economic 50.66, 50.68 / 52.28, 52.43 (a first
+//     version, the column apart and every live entry's in-edges at a compaction: Crauser
+//     55.5, economic 55.2, Martín 74.2 against 50.2–50.8 / 50.8–50.9 / 71.4–72.1).
+//     Profiled (one source, thread 0's cycles a round, Crauser): the first edge's checks,
+//     entry and trips 2 795 → 2 013, but the new slots' writes 252 → 406 (in the
+//     prefetch's place), compaction 106 → 408, the book 727 → 820: 8 187 → 8 136.  With
+//     only the static fields (v's flag still trip 2, one load): Crauser 50.33, 50.50 /
+//     53.81, 53.84; economic 50.54, 50.84 / 49.82, 49.70; Martín 73.29, 73.03 / 71.00,
+//     70.88 — 2–3 % for economic and Martín at 24 bytes more an edge (the grid's 61 MiB
+//     to ~157), so neither was kept
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
