@@ -291,7 +291,7 @@
 //     only the static fields (v's flag still trip 2, one load): Crauser 50.33, 50.50 /
 //     53.81, 53.84; economic 50.54, 50.84 / 49.82, 49.70; Martín 73.29, 73.03 / 71.00,
 //     70.88 — 2–3 % for economic and Martín at 24 bytes more an edge (the grid's 61 MiB
-//     to ~157), so neither was kept
+//     to ~153), so neither was kept
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
