@@ -62,11 +62,11 @@ def _peek(ctl, records: tuple, rows_at: int, peek: int):
     (``state``, rows, each record array's rows): the first ``peek`` rows are read with
     ``ctl``, the rest, where the launch recorded more, by a second read.  Against
     ``ctl.get()`` and then the rows (and the search state uploaded by ``cp.asarray``),
-    one process, H200, median of best of 3, ms, old / new twice (``devdata/peek_ab.py``):
-    Kronecker 22 economic 5.60 / 5.56, 5.51 / 5.21, ``auto`` 5.39 / 5.22, 5.53 / 5.31;
-    rome99 near-far 0.795 / 0.735, 0.795 / 0.729, Bellman-Ford 0.758 / 0.644, 0.699 /
-    0.627; 1000² grid (weights of ``generators.grid``) economic 21.88 / 21.01, 21.69 /
-    20.82."""
+    one process, H200, median of best of 3, ms, old / new twice (a development A/B, not
+    committed): Kronecker 22 economic 5.60 / 5.56, 5.51 / 5.21, ``auto`` 5.39 / 5.22,
+    5.53 / 5.31; rome99 near-far 0.795 / 0.735, 0.795 / 0.729, Bellman-Ford 0.758 /
+    0.644, 0.699 / 0.627; 1000² grid (weights of ``generators.grid``) economic 21.88 /
+    21.01, 21.69 / 20.82."""
     state, *got = to_host(ctl, *(r[:peek] for r in records))
     rows = int(state[rows_at])
     if rows > peek:
