@@ -30,8 +30,10 @@ Measured (this 2-core machine, 2026-11-30, the 1000² grid, weights 1..64 drawn 
 boundary 997–1 243 / 2 014–2 229, window 2 286–2 849 / 4 555–5 021; the front and the
 boundary together at most 3 978–4 386, a table of 8 192 buckets (64 KB) at up to 54 %
 load.  ``settle.cu``'s round hash table (4 096 buckets, 48 KB with 4-byte ids) is about
-that size: a table of the front and the boundary in its place would fit the grid, where
-a bit a vertex (125 000 bytes) does not.
+that size: a table of the front and the boundary in its place fits the grid, where a
+bit a vertex (125 000 bytes) does not.  Built so (stop 73, ``settle.cu``'s list of
+designs not kept), it was exact but more than twice as slow: its walks and shared
+atomics cost more than the global trip they replace.
 """
 
 from __future__ import annotations

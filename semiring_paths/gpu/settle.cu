@@ -291,7 +291,27 @@
 //     only the static fields (v's flag still trip 2, one load): Crauser 50.33, 50.50 /
 //     53.81, 53.84; economic 50.54, 50.84 / 49.82, 49.70; Martín 73.29, 73.03 / 71.00,
 //     70.88 — 2–3 % for economic and Martín at 24 bytes more an edge (the grid's 61 MiB
-//     to ~153), so neither was kept
+//     to ~153), so neither was kept;
+//   - the heads' states from a table in shared memory (stop 73; economic and Martín on
+//     undirected graphs, 4-byte ids): in the round hash table's place, 8 192 buckets of
+//     one word (state, vertex) walked by linear probing, holding the pile's vertices
+//     (slot) and the settled vertices with an unsettled neighbour (their count of them,
+//     lowered by each neighbour's relaxation; on an undirected graph the only settled
+//     heads a relaxation meets: at most ~4 400 on the grid, benchmarks/settled_window.py),
+//     so that a relaxation reads no global memory after its edge; a new entry published
+//     whole by one CAS, its row stored after the barrier; the table rebuilt at a
+//     compaction or once 5 734 buckets were taken.  Exact (the trace tests passed, every
+//     distance checked), but (H200, 1000² grid, 4 sources, median, ms, A/B/A/B, as kept /
+//     table): economic 50.18, 49.90 / 113.89, 113.92; Martín 71.42, 71.15 / 152.83,
+//     153.07 (a first version, keys and states apart, waiting on a new entry's state:
+//     121.4 / 164.6).  Profiled (one source, economic, thread 0's cycles a round, as kept
+//     / table): after trip 1, trip 2 1 117 / the walk 726, the update 113 / 913, the rest
+//     of the relaxation 1 040 / 5 125 and its barrier 372 / 2 559, the book 686 / 1 004:
+//     7 552 / 15 539 — and 14 724 with the new entries' rows loaded only after the
+//     barrier (no global load left in the relaxation but its edge), so it is the walks
+//     and the shared atomics of a warp's lanes, each on its own path (piled, settled,
+//     new), that cost more than the trip they replace; rebuilt at 4 096 / 3 072 taken
+//     buckets: 107.4 / 147.2 ms (2 sources)
 // Where a round goes (H200, Nsight Compute on one Crauser launch of 13 741 rounds):
 // 10 500 warp-instructions a round at 1.36 issued a cycle (select 5 560, relax 3 380,
 // book 420, compaction 750 spread over the rounds, the rest 390); the select's are
