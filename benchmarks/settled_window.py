@@ -21,7 +21,8 @@ Each is counted at every integer θ of the search (weights are integers) by diff
 arrays, from Dijkstra's distances (scipy), checked against ``semiring_paths.sssp`` for
 every source.  A table of the front and the boundary at half load, 4-byte ids and a
 4-byte state each, takes 16 bytes a vertex held; the line prints it for the largest
-count.  Prints a table and writes ``results/<name>.json``.
+count.  Prints a table, writes ``results/<name>.json`` and plots each set's size over θ
+for every source (``results/<name>.png``).
 
     python benchmarks/settled_window.py [--side 1000] [--sources 4] [--name settled_window]
 
@@ -48,7 +49,7 @@ from scipy.sparse.csgraph import dijkstra
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import giant_component_sources, save, table
+from common import RESULTS, giant_component_sources, pyplot, save, table
 
 import semiring_paths as sp
 from semiring_paths.generators import grid
@@ -85,7 +86,7 @@ def main() -> None:
     max_w = 64
     G = grid(a.side, a.side, seed=1, weights=(1, max_w))
     A = G.to_scipy()
-    rows = []
+    rows, curves = [], []
     for s in giant_component_sources(G, a.sources):
         d = dijkstra(A, indices=int(s))
         mine = sp.sssp(G, int(s)).distances
@@ -101,12 +102,27 @@ def main() -> None:
         buckets = 1 << int(np.ceil(np.log2(2 * row["held_max"])))
         row["table_KB"] = buckets * 8 / 1024
         rows.append(row)
+        curves.append((int(s), sizes))
     print(f"{a.side}² grid, weights 1..{max_w}; sizes over every integer θ (mean / max)")
     print(table(rows, [("source", "d"), ("max_d", ".0f"), ("front_mean", ".0f"),
                        ("front_max", "d"), ("boundary_mean", ".0f"), ("boundary_max", "d"),
                        ("window_mean", ".0f"), ("window_max", "d"), ("held_max", "d"),
                        ("table_KB", ".0f")]))
     print("wrote", save(a.name, {"side": a.side, "max_w": max_w, "rows": rows}))
+    plt = pyplot()
+    if plt is not None:               # each set's size over θ, a panel a source
+        fig, axes = plt.subplots(1, len(curves), figsize=(3.2 * len(curves), 3),
+                                 sharey=True, squeeze=False)
+        for ax, (s, sizes) in zip(axes[0], curves):
+            for k, c in sizes.items():
+                ax.plot(c, label=k, lw=1)
+            ax.set_title(f"source {s}", fontsize=9)
+            ax.set_xlabel("θ")
+        axes[0][0].set_ylabel("vertices")
+        axes[0][0].legend(fontsize=7)
+        fig.tight_layout()
+        fig.savefig(RESULTS / f"{a.name}.png", dpi=110)
+        print("wrote", RESULTS / f"{a.name}.png")
 
 
 if __name__ == "__main__":
