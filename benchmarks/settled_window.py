@@ -19,10 +19,11 @@ have at the end of a round), those are:
 
 Each is counted at every integer θ of the search (weights are integers) by difference
 arrays, from Dijkstra's distances (scipy), checked against ``semiring_paths.sssp`` for
-every source.  A table of the front and the boundary at half load, 4-byte ids and a
-4-byte state each, takes 16 bytes a vertex held; the line prints it for the largest
-count.  Prints a table, writes ``results/<name>.json`` and plots each set's size over θ
-for every source (``results/<name>.png``).
+every source; the counts are checked at 7 values of θ against the sets built directly.
+A table of the front and the boundary at half load, 4-byte ids and a 4-byte state each,
+takes 16 bytes a vertex held; the line prints it for the largest count.  Prints a
+table, writes ``results/<name>.json`` and plots each set's size over θ for every source
+(``results/<name>.png``).
 
     python benchmarks/settled_window.py [--side 1000] [--sources 4] [--name settled_window]
 
@@ -77,6 +78,21 @@ def spans(d: np.ndarray, A, max_w: int) -> dict[str, np.ndarray]:
             "window": count(di, di + max_w)}
 
 
+def check_spans(d: np.ndarray, A, max_w: int, sizes: dict[str, np.ndarray]) -> None:
+    """The verifier beside ``spans``: each set counted straight from its definition at a
+    few θ (the settled set d ≤ θ, the front and boundary through the edges)."""
+    coo = A.tocoo()
+    for th in np.linspace(0, d.max(), 7).astype(np.int64):
+        settled = d <= th
+        cross = settled[coo.row] & ~settled[coo.col]          # settled u, unsettled v
+        want = {"front": np.unique(coo.col[cross]).size,
+                "boundary": np.unique(coo.row[cross]).size,
+                "window": int(np.count_nonzero(settled & (d > th - max_w)))}
+        for k, n in want.items():
+            if sizes[k][th] != n:
+                raise SystemExit(f"θ = {th}: {k} counted {sizes[k][th]}, directly {n}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--side", type=int, default=1000)
@@ -93,6 +109,7 @@ def main() -> None:
         if not np.array_equal(np.asarray(mine, dtype=float), d):
             raise SystemExit(f"source {s}: scipy's and semiring_paths' distances differ")
         sizes = spans(d, A, max_w)
+        check_spans(d, A, max_w, sizes)
         row = {"source": int(s), "max_d": float(d.max())}
         for k, c in sizes.items():
             row[f"{k}_mean"] = float(c.mean())
