@@ -216,12 +216,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.show > 0 and idx.size:
         far = order[-1]
         print(f"  {'vertex':>8}  {unit:>12}  path")
-        for v in [*order[: args.show].tolist(), int(far)]:
+        rows = order[: args.show].tolist()
+        tail = len(rows) < idx.size            # the farthest row, unless shown already
+        for v in rows + [int(far)] * tail:
             path = r.path_to(v)
             shown = " -> ".join(map(str, path if len(path) <= 6 else
                                     [*path[:3], "...", *path[-2:]]))
             print(f"  {v:>8}  {values[v]:>12g}  {shown}")
-        print(f"  (last row: the farthest reached vertex; {len(idx):,} reached)")
+        print(f"  ({'last row: the farthest reached vertex; ' * tail}{len(idx):,} reached)")
     if args.output:
         _write(args.output, values)
         print(f"wrote {values.size:,} values to {args.output}")

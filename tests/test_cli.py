@@ -45,6 +45,21 @@ def test_bfs_and_errors(tmp_path, capsys):
     assert "line 3" in capsys.readouterr().err
 
 
+def test_shown_rows(capsys):
+    """The printed rows: the nearest ``--show`` reached vertices, then the farthest one,
+    unless every reached vertex is shown already (then none twice)."""
+    assert main(["sssp", "karate", "-s", "0", "--show", "5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [ln.split() for ln in lines[3:-1]]
+    d = csgraph.dijkstra(sp.read("karate").to_scipy(float), indices=0)
+    assert len(rows) == 6 and float(rows[-1][1]) == d.max()
+    assert "farthest" in lines[-1] and "34 reached" in lines[-1]
+    assert main(["bfs", "karate", "-s", "0", "--show", "40"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    shown = [int(ln.split()[0]) for ln in lines[3:-1]]
+    assert sorted(shown) == list(range(34)) and "farthest" not in lines[-1]
+
+
 def test_path(capsys):
     """``path GRAPH S T``: scipy's distance and a path along the graph's edges; no path
     is exit status 1; a bad vertex, status 2."""
