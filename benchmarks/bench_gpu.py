@@ -16,6 +16,9 @@ Baselines: a cupyx.scipy.sparse SpMV-loop BFS, a gather/scatter_min Bellman-Ford
 CPU backend; every answer is verified first.  They run after the device's own rows of
 each graph: a CPU backend search just before left the host slower for seconds, and the
 device loops' host share (launches, read-backs: ~0.8 of 5.5 ms on Kronecker 22) with it.
+The settle rules (Martín, both Crausers: rounds that depend on the graph alone) are also
+checked round by round, each round's selected, settled and relaxed-edge counts against the
+CPU backend's own run from the same source (``rule_trace``), on both graphs.
 Every device SSSP strategy is timed too (one source only where a call after the first
 takes more than ``--budget`` seconds), as is ``strategy="auto"`` (the row names what it
 picks; it carries the issue's "best SSSP" target), and workfront with the user's weights
@@ -167,6 +170,34 @@ def _as_given(call):
         return call()
     finally:
         DegreeOrder.DEGREE_ORDER = saved
+
+
+#: strategies whose rounds depend on the graph alone (not on the order of relaxations):
+#: their device traces are checked round by round against the CPU backend's
+SETTLE_RULES = ("martin", "crauser", "crauser-economic")
+
+
+def _rounds(r) -> list[tuple[int, int, int]]:
+    return [(st.frontier, st.settled, st.edges) for st in r.trace.steps]
+
+
+def rule_trace(G, strategy: str, ref_dist: dict):
+    """A check for a settle rule's device run: its distances as the reference run's, and
+    each round's (selected, settled, edges relaxed) as the CPU backend's run of the same
+    rule from the same source, run here for every source of ``ref_dist`` before any row
+    is timed (a CPU search leaves the host slower for a while: see ``main``)."""
+    cpu = {s: _rounds(sp.sssp(G, s, strategy=strategy, backend="cpu")) for s in ref_dist}
+
+    def check(r, s: int) -> None:
+        np.testing.assert_array_equal(r.distances.get(), ref_dist[s])
+        got = _rounds(r)
+        if got != cpu[s]:
+            at = next((k for k, (a, b) in enumerate(zip(got, cpu[s])) if a != b),
+                      min(len(got), len(cpu[s])))
+            raise AssertionError(f"{strategy} from {s}: {len(got)} device rounds against "
+                                 f"{len(cpu[s])} on the CPU, first differing at round "
+                                 f"{at + 1}")
+    return check
 
 
 def device_graphs(scale: int, side: int, weights: tuple[int, int]):
@@ -342,6 +373,12 @@ def main(argv=None) -> int:
         ref_dist = {s: sp.sssp(G, s, strategy="workfront", backend="gpu").distances
                     for s in src[:2]}
         base = baselines(G)
+        t0 = time.perf_counter()
+        traces = {st: rule_trace(G, st, ref_dist) for st in SETTLE_RULES if st in strategies}
+        if traces:
+            print(f"  the settle rules' CPU traces from {len(ref_dist)} sources: "
+                  f"{time.perf_counter() - t0:.1f} s", flush=True)
+            time.sleep(3.0)                   # the host settles before any row is timed
         G32 = with_weights(G, np.int32)
         # the graph as the device holds it (weights narrowed where they fit)
         picked = be.sssp_auto(semiring("min_plus"))
@@ -378,12 +415,14 @@ def main(argv=None) -> int:
                                                                       ref[s]), "budget"),
             *[(f"sssp {st}, as_cupy", lambda s, G=G, st=st: sp.sssp(
                 G, s, strategy=st, backend="gpu", as_cupy=True),
+               traces[st] if st in traces else
                lambda r, s, ref=ref_dist: np.testing.assert_array_equal(r.distances.get(),
                                                                         ref[s]), "budget")
               for st in strategies],
             # the same loops on the graph as numbered (where the copy runs: order.py)
             *[(f"sssp {st}, numbering as given, as_cupy", lambda s, G=G, st=st: _as_given(
                 lambda: sp.sssp(G, s, strategy=st, backend="gpu", as_cupy=True)),
+               traces[st] if st in traces else
                lambda r, s, ref=ref_dist: np.testing.assert_array_equal(r.distances.get(),
                                                                         ref[s]), "budget")
               for st in (["workfront", *strategies] if ordered else [])],
