@@ -68,7 +68,7 @@ from semiring_paths.algorithms import names
 from semiring_paths.backends import backend_for
 from semiring_paths.gpu.backend import bytes_needed
 from semiring_paths.semirings import get as semiring
-from semiring_paths.verify import verify_bfs, verify_sssp
+from semiring_paths.verify import verify_bfs, verify_sssp, verify_trace
 
 
 class baselines:
@@ -177,26 +177,17 @@ def _as_given(call):
 SETTLE_RULES = ("martin", "crauser", "crauser-economic")
 
 
-def _rounds(r) -> list[tuple[int, int, int]]:
-    return [(st.frontier, st.settled, st.edges) for st in r.trace.steps]
-
-
 def rule_trace(G, strategy: str, ref_dist: dict):
     """A check for a settle rule's device run: its distances as the reference run's, and
-    each round's (selected, settled, edges relaxed) as the CPU backend's run of the same
-    rule from the same source, run here for every source of ``ref_dist`` before any row
-    is timed (a CPU search leaves the host slower for a while: see ``main``)."""
-    cpu = {s: _rounds(sp.sssp(G, s, strategy=strategy, backend="cpu")) for s in ref_dist}
+    its rounds (selected, settled, edges relaxed) as the CPU backend's run of the same
+    rule from the same source (``verify_trace``), run here for every source of
+    ``ref_dist`` before any row is timed (a CPU search leaves the host slower for a
+    while: see ``main``)."""
+    cpu = {s: sp.sssp(G, s, strategy=strategy, backend="cpu").trace for s in ref_dist}
 
     def check(r, s: int) -> None:
         np.testing.assert_array_equal(r.distances.get(), ref_dist[s])
-        got = _rounds(r)
-        if got != cpu[s]:
-            at = next((k for k, (a, b) in enumerate(zip(got, cpu[s])) if a != b),
-                      min(len(got), len(cpu[s])))
-            raise AssertionError(f"{strategy} from {s}: {len(got)} device rounds against "
-                                 f"{len(cpu[s])} on the CPU, first differing at round "
-                                 f"{at + 1}")
+        verify_trace(r.trace, cpu[s])
     return check
 
 

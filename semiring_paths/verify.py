@@ -5,7 +5,9 @@
 valid shortest-path tree: every reached vertex but the source has a predecessor joined to
 it by an edge whose relaxation gives exactly its value, and following predecessors from
 any reached vertex leads to the source.  Ties are legal: trees are not compared for
-equality.  Both raise ``AssertionError`` with the first disagreement.
+equality.  ``verify_trace`` checks a run's rounds against another run's (a device loop
+against the CPU's, where a strategy's rounds depend on the graph alone).  Each raises
+``AssertionError`` with the first disagreement.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ import scipy.sparse as sps
 from scipy.sparse import csgraph
 
 from .graph import Graph
+from .results import Trace
 from .semirings import Semiring, get, min_plus
 
-__all__ = ["edge_weights", "verify_bfs", "verify_sssp"]
+__all__ = ["edge_weights", "verify_bfs", "verify_sssp", "verify_trace"]
 
 
 def edge_weights(G: Graph, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -106,3 +109,16 @@ def verify_sssp(G: Graph, source: int, distances: np.ndarray, predecessors: np.n
         ok |= np.isclose(via, distances[others], rtol=1e-12, atol=0)
     assert ok.all(), (f"edge {p[~ok][0]} -> {others[~ok][0]} is not tight: "
                       f"{via[~ok][0]} != {distances[others][~ok][0]}")
+
+
+def verify_trace(got: Trace, want: Trace,
+                 fields: tuple[str, ...] = ("frontier", "settled", "edges")) -> None:
+    """The two runs took the same rounds: as many, each with equal ``fields`` (by default
+    a settle rule's selected, settled and relaxed-edge counts)."""
+    rows = [[tuple(getattr(st, f) for f in fields) for st in t.steps] for t in (got, want)]
+    at = next((k for k, (a, b) in enumerate(zip(*rows)) if a != b), None)
+    assert at is None and len(rows[0]) == len(rows[1]), (
+        f"{got.strategy}: {len(rows[0])} rounds against {len(rows[1])}, first differing at "
+        f"round {min(len(rows[0]), len(rows[1])) + 1 if at is None else at + 1}"
+        + ("" if at is None else f": {dict(zip(fields, rows[0][at]))} against "
+                                 f"{dict(zip(fields, rows[1][at]))}"))

@@ -118,7 +118,7 @@ def test_threaded_bfs_matches_scipy(compiled, monkeypatch, threads, directed):
     """BFS on persistent threads (``loops/threads.py``, from THREADED_EDGES on; lowered
     here): push, pull and direction-optimizing give scipy's levels and valid parents, the
     direction-optimizing search pulls where the serial one does, with the same records."""
-    from semiring_paths.verify import verify_bfs
+    from semiring_paths.verify import verify_bfs, verify_trace
 
     monkeypatch.setattr(fused, "THREADED_EDGES", 0)
     monkeypatch.setattr(fused, "THREADED_DEGREE", math.inf)
@@ -141,10 +141,8 @@ def test_threaded_bfs_matches_scipy(compiled, monkeypatch, threads, directed):
                         numba.set_num_threads(1)          # the serial loop's records
                         one = sp.bfs(G, s, strategy=strategy, backend="cpu")
                         numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
-                        assert [(st.frontier, st.edges, st.changed, st.direction)
-                                for st in r.trace.steps] == \
-                            [(st.frontier, st.edges, st.changed, st.direction)
-                             for st in one.trace.steps]
+                        verify_trace(r.trace, one.trace,
+                                     ("frontier", "edges", "changed", "direction"))
         assert calls and set(calls) == {2} if threads == 2 else not calls
     finally:
         numba.set_num_threads(before)

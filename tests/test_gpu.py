@@ -19,7 +19,7 @@ from scipy.sparse import csgraph
 
 import semiring_paths as sp
 from semiring_paths.gpu import available
-from semiring_paths.verify import verify_bfs, verify_sssp
+from semiring_paths.verify import verify_bfs, verify_sssp, verify_trace
 
 from .conftest import build, edge_lists, scipy_matrix, shared_graph
 
@@ -263,8 +263,7 @@ def test_device_rule_loops_trace_as_the_cpu(strategy, monkeypatch):
             assert {st.direction for st in r.trace.steps} == {"fused"}
             reached = int(np.isfinite(c.distances).sum())
             if strategy in ("martin", "crauser", "crauser-economic"):
-                assert ([(st.frontier, st.settled, st.edges) for st in r.trace.steps]
-                        == [(st.frontier, st.settled, st.edges) for st in c.trace.steps])
+                verify_trace(r.trace, c.trace)
                 assert r.trace.steps[-1].settled == reached
             else:
                 assert all(st.delta == st.delta for st in r.trace.steps)
@@ -337,10 +336,7 @@ def test_split_pile_every_weight_dtype(strategy, index_width, monkeypatch):
                 monkeypatch.setattr(RuleLoops, "SPLIT_WIDTH", width)
                 r = sp.sssp(G, s, strategy=strategy, backend="gpu")
                 np.testing.assert_array_equal(r.distances, c.distances)
-                assert ([(st.frontier, st.settled, st.edges, st.pending)
-                         for st in r.trace.steps]
-                        == [(st.frontier, st.settled, st.edges, st.pending)
-                            for st in c.trace.steps])
+                verify_trace(r.trace, c.trace, ("frontier", "settled", "edges", "pending"))
 
 
 def test_graph_too_large_is_refused_before_allocating(monkeypatch):
@@ -511,8 +507,7 @@ def test_every_tail_of_high_diameter_searches(tail, monkeypatch):
             np.testing.assert_array_equal(r.levels, c.levels)
             verify_bfs(H, s, r.levels, r.parents)
             if tail == "cooperative":
-                assert ([(st.frontier, st.changed) for st in r.trace.steps]
-                        == [(st.frontier, st.changed) for st in c.trace.steps])
+                verify_trace(r.trace, c.trace, ("frontier", "changed"))
             d = sp.sssp(H, s, strategy="workfront", backend="gpu")
             np.testing.assert_array_equal(d.distances,
                                           sp.sssp(H, s, strategy="workfront").distances)
@@ -541,8 +536,7 @@ def test_cooperative_tail_hands_back_wide_frontiers(levels_a_round, monkeypatch)
             assert c.trace.frontier_sizes.max() > 42            # it was handed back
             np.testing.assert_array_equal(r.levels, c.levels)
             verify_bfs(G, s, r.levels, r.parents)
-            assert ([(st.frontier, st.changed) for st in r.trace.steps]
-                    == [(st.frontier, st.changed) for st in c.trace.steps])
+            verify_trace(r.trace, c.trace, ("frontier", "changed"))
 
 
 def test_async_tail_parents_beyond_the_resident_grid():

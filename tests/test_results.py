@@ -7,7 +7,7 @@ import pytest
 
 import semiring_paths as sp
 from semiring_paths.results import Trace, levels_to_distances
-from semiring_paths.verify import verify_bfs, verify_sssp
+from semiring_paths.verify import verify_bfs, verify_sssp, verify_trace
 
 
 def test_trace_steps_batches_and_summary():
@@ -60,6 +60,29 @@ def test_verify_sssp_accepts_a_true_tree_and_rejects_wrong_ones():
         verify_sssp(G, 0, np.array([0.0, 1.0, 2.0]), np.array([-1, 0, -1]))
     with pytest.raises(AssertionError, match="not in the graph"):
         verify_sssp(G, 0, np.array([0.0, 1.0, 2.0]), np.array([-1, 2, 1]))
+
+
+def test_verify_trace_compares_rounds(monkeypatch):
+    """Crauser's rounds depend on the graph alone: the compiled CPU loop and the
+    GraphBLAS rounds agree round by round; one changed count, or a round missing, is
+    named."""
+    from semiring_paths.cpu.backend import GraphBLASBackend
+    from semiring_paths.generators import grid
+    G = grid(12, 15, seed=1, weights=(1, 9))
+    monkeypatch.setattr(GraphBLASBackend, "fused_mode", "always")
+    a = sp.sssp(G, 0, strategy="crauser", backend="cpu").trace
+    monkeypatch.setattr(GraphBLASBackend, "fused_mode", "never")
+    b = sp.sssp(G, 0, strategy="crauser", backend="cpu").trace
+    assert a.iterations > 5
+    verify_trace(a, b)
+    b.steps[3].settled += 1
+    with pytest.raises(AssertionError, match="first differing at round 4"):
+        verify_trace(a, b)
+    b.steps[3].settled -= 1
+    b.steps.pop()
+    with pytest.raises(AssertionError, match=f"{a.iterations} rounds against "
+                                             f"{a.iterations - 1}"):
+        verify_trace(a, b)
 
 
 def test_verify_bfs_rejects_wrong_levels_and_cycles():
