@@ -206,12 +206,9 @@ class _TreeResult:
         [0, 1, 2]
         """
         tree = self._get_tree()
-        t = int(target)
-        if not 0 <= t < tree.size:
-            from .exceptions import SourceError
+        from .validate import vertex
 
-            raise SourceError(f"target {t} is out of range: the graph has {tree.size} "
-                              "vertices")
+        t = vertex(target, tree.size, "target")
         if tree[t] < 0:
             return []
         path = [t]
@@ -280,8 +277,9 @@ class PathResult(_TreeResult):
         return p
 
     def path_to(self, target: int) -> list[int]:
-        tree = self._get_tree()
-        if int(target) == self.source and 0 <= self.source < tree.size:
+        from .validate import vertex
+
+        if vertex(target, self._get_tree().size, "target") == self.source:
             return [self.source]
         return super().path_to(target)
 

@@ -39,34 +39,49 @@ def graph(G: Any) -> Graph:
     return G
 
 
-def source(G: Graph, s: Any, what: str = "source") -> int:
-    """A vertex id of ``G``, as ``int``."""
+def out_of_range(what: str, s: Any, n: int) -> SourceError:
+    """The error for vertex ``s`` of a graph of ``n`` vertices, its ids named."""
+    ids = ("the graph has no vertices" if n == 0 else
+           "the graph has 1 vertex (id 0)" if n == 1 else
+           f"the graph has {n:,} vertices (ids 0..{n - 1:,})")
+    return SourceError(f"{what} {s!r} is out of range: {ids}")
+
+
+def vertex(s: Any, n: int, what: str = "source") -> int:
+    """``s`` as an ``int`` id of a graph of ``n`` vertices."""
     if isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, np.integer)):
         raise SourceError(f"{what} must be an integer vertex id, got {s!r}")
     s = int(s)
-    if not 0 <= s < G.n_vertices:
-        raise SourceError(
-            f"{what} {s} is out of range: the graph has {G.n_vertices} vertices "
-            f"(ids 0..{G.n_vertices - 1})")
+    if not 0 <= s < n:
+        raise out_of_range(what, s, n)
     return s
 
 
-def sources(G: Graph, srcs: Iterable[int]) -> np.ndarray:
-    """A 1-D int64 array of vertex ids of ``G``."""
+def source(G: Graph, s: Any, what: str = "source") -> int:
+    """A vertex id of ``G``, as ``int``."""
+    return vertex(s, G.n_vertices, what)
+
+
+def sources(G: Graph, srcs: Iterable[int], what: str = "source") -> np.ndarray:
+    """A 1-D int64 array of vertex ids of ``G`` (``what``: the role named in errors)."""
+    if np.ndim(srcs) == 0 and not isinstance(srcs, np.ndarray):
+        raise SourceError(f"{what}s must be a sequence of vertex ids, got {srcs!r}")
     src = np.asarray(list(srcs) if not isinstance(srcs, np.ndarray) else srcs)
     if src.ndim != 1:
-        raise SourceError("sources must be a 1-D sequence of vertex ids")
+        raise SourceError(f"{what}s must be a 1-D sequence of vertex ids")
     if src.size and src.dtype.kind not in "iu":
-        raise SourceError(f"sources must be integer vertex ids, got {src.dtype}")
+        raise SourceError(f"{what}s must be integer vertex ids, got {src.dtype}")
     bad = src[(src < 0) | (src >= G.n_vertices)] if src.size else src
     if bad.size:
-        raise SourceError(f"source {bad[0]!r} is out of range: the graph has "
-                          f"{G.n_vertices} vertices (ids 0..{G.n_vertices - 1})")
+        raise out_of_range(what, int(bad[0]), G.n_vertices)
     return src.astype(np.int64)
 
 
 def sample(G: Graph, srcs: Any, seed: int | None) -> np.ndarray:
     """``None``: every vertex; an int ``k``: a reproducible sample of ``k``; else ids."""
+    if isinstance(srcs, (float, np.floating)):
+        raise SourceError(f"sources must be None, a count of sources to sample, or vertex "
+                          f"ids; got {srcs!r}")
     if srcs is None:
         return np.arange(G.n_vertices)
     if isinstance(srcs, (int, np.integer)) and not isinstance(srcs, (bool, np.bool_)):
@@ -153,7 +168,7 @@ def level_bound(G: Graph, targets: Any, max_depth: Any):
             max_depth, (int, np.integer)) or max_depth < 0):
         raise ValueError(f"max_depth must be an int >= 0, got {max_depth!r}")
     tg = None if targets is None else np.unique(sources(G, np.atleast_1d(
-        np.asarray(targets))))
+        np.asarray(targets)), "target"))
     return LevelBound(tg, None if max_depth is None else int(max_depth))
 
 
@@ -168,7 +183,7 @@ def bound(G: Graph, sr: Semiring, targets: Any, cutoff: Any):
             cutoff, (int, float, np.number)) or math.isnan(cutoff)):
         raise ValueError(f"cutoff must be a number, got {cutoff!r}")
     tg = None if targets is None else np.unique(sources(G, np.atleast_1d(
-        np.asarray(targets))))
+        np.asarray(targets)), "target"))
     early = not (sr.name == "min_plus" and G.has_negative_weights) and not (
         sr.name == "max_times" and G.weighted and G.n_stored and G.weights.max() > 1)
     return Bound(sr, tg, None if cutoff is None else float(cutoff), early)

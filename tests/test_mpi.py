@@ -123,3 +123,16 @@ def test_command_line(tmp_path):
     assert "2 rank(s)" in r.stderr
     np.testing.assert_array_equal(np.load(out), sp.sssp(sp.read("rome99"), 3).distances)
     assert (tmp_path / "d.parents.npy").exists()
+
+
+@pytest.mark.parametrize("source, match", [
+    (1.5, "integer vertex id, got 1.5"), (True, "integer vertex id, got True"),
+    (3, r"source 3 is out of range: the graph has 3 vertices \(ids 0\.\.2\)")])
+def test_bad_sources_raise_on_one_rank(source, match):
+    """In this process (MPI's singleton world): a float source was truncated before."""
+    from semiring_paths.distributed import mpi
+
+    G = sp.Graph.from_edges([0, 1], [1, 2], [1.0, 2.0])
+    for search in (mpi.bfs, mpi.sssp):
+        with pytest.raises(sp.SourceError, match=match):
+            search(G, source)

@@ -116,3 +116,32 @@ def test_reductions_name_the_users_edge():
     assert sp.closeness(G).tolist() == [0.0, 0.0, 0.5]      # hops: the weights unread
     with pytest.raises(sp.NegativeWeightError, match=r"\[0, 1\]"):
         sp.sssp(sp.read("rome99"), 0, semiring="max_times")
+
+
+@pytest.mark.parametrize("make", [
+    lambda G: sp.sssp(G, 0), lambda G: sp.bfs(G, 0)], ids=["sssp", "bfs"])
+@pytest.mark.parametrize("target", [1.7, 0.5, True, "1"])
+def test_path_to_takes_only_integer_ids(make, target):
+    # int(1.7) would have answered the path to vertex 1, and 0.5 the source's
+    r = make(sp.Graph.from_edges([0, 1], [1, 2], weights=[1.0, 2.0]))
+    with pytest.raises(sp.SourceError, match="target must be an integer vertex id"):
+        r.path_to(target)
+    with pytest.raises(sp.SourceError, match=r"target 3 is out of range: .*\(ids 0\.\.2\)"):
+        r.path_to(3)
+    assert r.path_to(np.int32(2)) == [0, 1, 2] and r.path_to(0) == [0]
+
+
+def test_vertex_errors_name_the_role_and_the_ids():
+    G = sp.Graph.from_edges([0, 1], [1, 2], weights=[1.0, 2.0])
+    with pytest.raises(sp.SourceError, match="target 9 is out of range"):
+        sp.sssp(G, 0, targets=[1, 9])
+    with pytest.raises(sp.SourceError, match="target 9 is out of range"):
+        sp.bfs(G, 0, targets=9)
+    with pytest.raises(sp.SourceError, match="the graph has no vertices"):
+        sp.bfs(sp.Graph.from_edges([], [], n_vertices=0), 0)
+    with pytest.raises(sp.SourceError, match=r"has 1 vertex \(id 0\)"):
+        sp.sssp(sp.Graph.from_edges([], [], n_vertices=1), 1)
+    with pytest.raises(sp.SourceError, match="a count of sources to sample, or vertex ids"):
+        sp.closeness(G, 1.5)
+    with pytest.raises(sp.SourceError, match="sources must be a sequence of vertex ids"):
+        sp.harmonic(G, True)

@@ -44,7 +44,8 @@ import numpy as np
 
 from ..algorithms.sssp import DELTA_STEPPING_C, bucket_end
 from ..cpu.loops import partitioned as step
-from ..exceptions import NegativeWeightError, SourceError
+from ..exceptions import NegativeWeightError
+from ..validate import vertex
 
 __all__ = ["Part", "bfs", "partition", "sssp"]
 
@@ -237,9 +238,7 @@ def _gather(part: Part, comm, *local):
 
 def _check_source(part: Part, comm, source: int) -> int:
     """``source`` checked, in the partition's numbering."""
-    if not 0 <= int(source) < part.n:
-        raise SourceError(f"source {source} is out of range: the graph has {part.n:,} "
-                          f"vertices (ids 0..{part.n - 1})")
+    source = vertex(source, part.n)
     if not part.reordered:
         return int(source)
     return comm.bcast(int(np.flatnonzero(part.perm == source)[0])
