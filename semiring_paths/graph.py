@@ -157,6 +157,13 @@ class Graph:
                 raise InvalidGraphError(
                     f"weights has {w.size} entries for {src.size} edges")
             if w.dtype.kind == "u":
+                big = w > np.iinfo(np.int64).max
+                if big.any():
+                    k = int(np.argmax(big))
+                    raise InvalidGraphError(
+                        f"edge {k} ({src[k]} -> {dst[k]}) has weight {w[k]}, beyond int64 "
+                        "(weights are kept as int32, int64, float32 or float64); pass "
+                        "them as float64")
                 w = w.astype(np.int64)
             elif w.dtype not in _WEIGHT_DTYPES:
                 w = w.astype(np.float64 if w.dtype.kind == "f" else np.int64)

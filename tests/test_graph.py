@@ -82,6 +82,9 @@ def test_cached_properties():
     (dict(src=[0], dst=[1], weights=["a"]), "numeric"),
     (dict(src=[0.5], dst=[1]), "integer"),
     (dict(src=[0], dst=[1], weights=[1, 2]), "2 entries for 1 edges"),
+    # once cast to int64 it read as -2⁶³, a negative weight nobody gave
+    (dict(src=[0, 1], dst=[1, 2], weights=np.array([4, 2**63], np.uint64)),
+     r"edge 1 \(1 -> 2\) has weight 9223372036854775808, beyond int64"),
 ])
 def test_invalid_edges(kw, msg):
     with pytest.raises(sp.InvalidGraphError, match=msg):
@@ -102,6 +105,10 @@ def test_from_scipy():
         sp.Graph.from_scipy(sps.csr_matrix((2, 3)))
     with pytest.raises(sp.InvalidGraphError, match="square"):
         sp.Graph.from_scipy(np.zeros((2, 3)))
+    U64 = sps.csr_matrix((np.array([7, 2**63], np.uint64), ([0, 1], [1, 2])), shape=(3, 3))
+    with pytest.raises(sp.InvalidGraphError, match="beyond int64"):
+        sp.Graph.from_scipy(U64)
+    assert sp.Graph.from_scipy(U64.astype(np.uint32)).weights.dtype == np.int64
 
 
 def test_from_networkx_keeps_labels_and_defaults():
