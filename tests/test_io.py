@@ -76,6 +76,17 @@ def test_mtx_pattern_symmetric_and_integer(tmp_path):
     assert H.weights.dtype == np.int64 and H.weights.tolist() == [0, -4]
 
 
+@pytest.mark.parametrize("mid", ["", "% a comment between entries: the checked reader\n"])
+def test_mtx_integers_past_float64_read_exactly(tmp_path, mid):
+    # read through float64, 2⁶⁰ + 1 was 2⁶⁰ and 2⁶³ wrapped to -2⁶³
+    head = "%%MatrixMarket matrix coordinate integer general\n3 3 2\n"
+    p = write(tmp_path, "big.mtx", head + f"1 2 {2**60 + 1}\n{mid}2 3 3.0\n")
+    assert sp.read(p).weights.tolist() == [2**60 + 1, 3]
+    q = write(tmp_path, "over.mtx", head + f"1 2 7\n{mid}2 3 {2**63}\n")
+    with pytest.raises(sp.GraphFormatError, match=f"weight {2**63} does not fit int64"):
+        sp.read(q)
+
+
 def test_format_override_and_unknown(tmp_path):
     p = write(tmp_path, "edges.dat", "0 1\n1 2\n")
     assert sp.read(p).n_edges == 2          # sniffed as an edge list

@@ -190,7 +190,8 @@ def read_mtx(p: Path, directed: bool | None, n_vertices: int | None) -> Graph:
     lines = _head(p, lambda s: bool(s.strip()) and not s.lstrip().startswith("%"))
     n, nnz, field, symmetry, _ = mtx_header(lines, path)     # our messages, our checks
     ncols = 2 if field == "pattern" else 3
-    tb = _table(p, len(lines), " ", ncols, {"c2": "float64"} if ncols == 3 else None)
+    kind = "int64" if field == "integer" else "float64"     # integers read exactly
+    tb = _table(p, len(lines), " ", ncols, {"c2": kind} if ncols == 3 else None)
     if tb.num_rows != nnz:
         raise Reject("entry count")
     e = Edges(tb, 1, n, field == "integer" if ncols == 3 else None)

@@ -131,8 +131,28 @@ class _Body:
             if (col != np.floor(col)).any():
                 i = int(np.argmax(col != np.floor(col)))
                 raise self.error(i, f"weight {col[i]} is not an integer (field 'integer')")
+            if (np.abs(col) >= EXACT).any():          # past float64's integers
+                return self.exact_integers()
             return col.astype(np.int64)
         return col
+
+    def exact_integers(self) -> np.ndarray:
+        """The last field of every line as int64, parsed from its text ("3.0", read as
+        float64 and found integral already, stays as it was read)."""
+        out = np.empty(len(self.rows), np.int64)
+        for i, line in enumerate(self.rows):
+            tok = line.split()[-1]
+            try:
+                out[i] = int(tok) if tok.lstrip("+-").isdigit() else int(float(tok))
+            except OverflowError:
+                raise self.error(i, f"integer weight {tok[:40]} does not fit int64 "
+                                    "(weights are kept as int32, int64, float32 or "
+                                    "float64); declare the field 'real'") from None
+        return out
+
+
+# integers read as float64 are exact below this (2⁵³ + 1 reads as 2⁵³)
+EXACT = float(2**53)
 
 
 def _build(body: _Body, src, dst, w, n, directed) -> Graph:
