@@ -66,7 +66,11 @@ def sources(G: Graph, srcs: Iterable[int], what: str = "source") -> np.ndarray:
     """A 1-D int64 array of vertex ids of ``G`` (``what``: the role named in errors)."""
     if np.ndim(srcs) == 0 and not isinstance(srcs, np.ndarray):
         raise SourceError(f"{what}s must be a sequence of vertex ids, got {srcs!r}")
-    src = np.asarray(list(srcs) if not isinstance(srcs, np.ndarray) else srcs)
+    if not isinstance(srcs, np.ndarray):
+        srcs = list(srcs)
+        if any(isinstance(x, (bool, np.bool_)) for x in srcs):   # [0, True] reads as [0, 1]
+            raise SourceError(f"{what}s must be integer vertex ids, got a bool")
+    src = np.asarray(srcs)
     if src.ndim != 1:
         raise SourceError(f"{what}s must be a 1-D sequence of vertex ids")
     if src.size and src.dtype.kind not in "iu":

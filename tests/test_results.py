@@ -145,3 +145,5 @@ def test_vertex_errors_name_the_role_and_the_ids():
         sp.closeness(G, 1.5)
     with pytest.raises(sp.SourceError, match="sources must be a sequence of vertex ids"):
         sp.harmonic(G, True)
+    with pytest.raises(sp.SourceError, match="sources must be integer vertex ids, got a bool"):
+        sp.multi_source_sssp(G, [0, True])                  # numpy would read [0, 1]
