@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 
 import numpy as np
 
-from . import validate
+from . import memory, validate
 from .algorithms.multi_source import batched_workfront, bitmap_bfs
 from .backends.interface import Backend
 from .distributed.blocks import block_sources, map_blocks, split
@@ -80,6 +80,9 @@ def multi_source_bfs(G: Graph, sources: Iterable[int], *, backend: str = "auto",
     src = validate.sources(G, sources)
     be = validate.backend(G, backend)
     uniq, inverse = np.unique(src, return_inverse=True)
+    same = uniq.size == src.size and bool((uniq == src).all())    # else reordered: a copy
+    memory.require(8 * (uniq.size + (0 if same else src.size)) * G.n_vertices,
+                   f"the {src.size:,} × {G.n_vertices:,} levels")
     out = np.empty((uniq.size, G.n_vertices), np.int64)
     k = block_sources(client, block_size(G, be, batch, memory_limit, LEVEL_BYTES), uniq.size,
                       be)
@@ -87,7 +90,7 @@ def multi_source_bfs(G: Graph, sources: Iterable[int], *, backend: str = "auto",
     for i, rows in map_blocks(_levels_rows, G, parts, (backend,), client=client):
         lo = i * k
         out[lo:lo + rows.shape[0]] = rows
-    return out if uniq.size == src.size and (uniq == src).all() else out[inverse]
+    return out if same else out[inverse]
 
 
 def _levels_rows(G: Graph, part: np.ndarray, backend: str) -> np.ndarray:
@@ -147,6 +150,8 @@ def multi_source_sssp(G: Graph, sources: Iterable[int], *, backend: str = "auto"
     validate.nonnegative(G, min_plus, "multi_source_sssp",
                          "sp.sssp(..., strategy='bellman-ford') per source")
     be = validate.backend(G, backend)
+    memory.require(8 * src.size * G.n_vertices,
+                   f"the {src.size:,} × {G.n_vertices:,} distances")
     out = np.empty((src.size, G.n_vertices), np.float64)
     k = block_sources(client, block_size(G, be, batch, memory_limit, SSSP_BYTES), src.size,
                       be)

@@ -51,6 +51,21 @@ def test_bad_sources_and_weights():
     assert sp.multi_source_bfs(G, []).shape == (0, 34)
 
 
+def test_outputs_that_cannot_fit_are_refused(monkeypatch):
+    """The k × n answer is asked for before it is allocated (NumPy's MemoryError, or the
+    system's killer, came first)."""
+    from semiring_paths import memory
+
+    G = sp.Graph.from_edges([0], [1], n_vertices=50_000)
+    monkeypatch.setattr(memory, "available", lambda: 100 << 20)
+    src = np.arange(400)                               # 400 × 50 000 × 8 B = 153 MB
+    with pytest.raises(sp.HostMemoryError, match=r"400 × 50,000 levels needs 152\.6 MB"):
+        sp.multi_source_bfs(G, src)
+    with pytest.raises(sp.HostMemoryError, match=r"400 × 50,000 distances needs"):
+        sp.multi_source_sssp(G, src)
+    assert sp.multi_source_bfs(G, [3, 0]).shape == (2, 50_000)    # small: not asked
+
+
 @pytest.mark.parametrize("batch", [None, 64, 65, 130])
 def test_word_boundaries_and_repeats(backend, batch):
     """Batches that fill, straddle and overflow 64-bit words; repeated sources."""
