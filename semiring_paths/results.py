@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from .ids import vertex
+
 __all__ = ["BFSResult", "PathResult", "Step", "Trace", "levels_to_distances"]
 
 
@@ -206,8 +208,6 @@ class _TreeResult:
         [0, 1, 2]
         """
         tree = self._get_tree()
-        from .validate import vertex
-
         t = vertex(target, tree.size, "target")
         if tree[t] < 0:
             return []
@@ -277,8 +277,6 @@ class PathResult(_TreeResult):
         return p
 
     def path_to(self, target: int) -> list[int]:
-        from .validate import vertex
-
         if vertex(target, self._get_tree().size, "target") == self.source:
             return [self.source]
         return super().path_to(target)

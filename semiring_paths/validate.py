@@ -22,10 +22,11 @@ from .backends import backend_for
 from .backends.interface import Backend
 from .exceptions import NegativeWeightError, SourceError
 from .graph import Graph
+from .ids import out_of_range, vertex
 from .semirings import Semiring
 
-__all__ = ["backend", "delta", "direction", "graph", "nonnegative", "path_semiring",
-           "sample", "source", "sources", "sssp_strategy"]
+__all__ = ["backend", "delta", "direction", "graph", "nonnegative", "out_of_range",
+           "path_semiring", "sample", "source", "sources", "sssp_strategy", "vertex"]
 
 DIRECTIONS = ("push", "pull", "auto")
 
@@ -37,24 +38,6 @@ def graph(G: Any) -> Graph:
             f"expected a semiring_paths.Graph, got {type(G).__name__}; build one with "
             "sp.read, sp.Graph.from_scipy, from_edges, from_networkx or from_graphblas")
     return G
-
-
-def out_of_range(what: str, s: Any, n: int) -> SourceError:
-    """The error for vertex ``s`` of a graph of ``n`` vertices, its ids named."""
-    ids = ("the graph has no vertices" if n == 0 else
-           "the graph has 1 vertex (id 0)" if n == 1 else
-           f"the graph has {n:,} vertices (ids 0..{n - 1:,})")
-    return SourceError(f"{what} {s!r} is out of range: {ids}")
-
-
-def vertex(s: Any, n: int, what: str = "source") -> int:
-    """``s`` as an ``int`` id of a graph of ``n`` vertices."""
-    if isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, np.integer)):
-        raise SourceError(f"{what} must be an integer vertex id, got {s!r}")
-    s = int(s)
-    if not 0 <= s < n:
-        raise out_of_range(what, s, n)
-    return s
 
 
 def source(G: Graph, s: Any, what: str = "source") -> int:

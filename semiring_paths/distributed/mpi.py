@@ -45,7 +45,7 @@ import numpy as np
 from ..algorithms.sssp import DELTA_STEPPING_C, bucket_end
 from ..cpu.loops import partitioned as step
 from ..exceptions import NegativeWeightError
-from ..validate import vertex
+from ..ids import vertex
 
 __all__ = ["Part", "bfs", "partition", "sssp"]
 
