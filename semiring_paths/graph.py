@@ -38,6 +38,21 @@ def id_dtype(n: int) -> type:
     return np.int32 if n < WIDE_FROM else np.int64
 
 
+def _first_non_number(weights: Any) -> tuple[int, Any] | None:
+    """The first weight, as given (before NumPy made one type of them all: ``[1, "x"]``
+    becomes two strings), that is not a real number NumPy can hold (a string, None, a
+    bool, an int beyond int64), and where it is; None if none is."""
+    if np.ndim(weights) != 1:
+        return None
+    values = weights.tolist() if isinstance(weights, np.ndarray) else weights
+    for k, x in enumerate(values):
+        if isinstance(x, (bool, np.bool_)) or not isinstance(
+                x, (int, float, np.integer, np.floating)) or (
+                isinstance(x, int) and not -2**63 <= x < 2**63):
+            return k, x
+    return None
+
+
 class Graph:
     """A directed or undirected, weighted or unweighted graph in CSR form.
 
@@ -148,11 +163,21 @@ class Graph:
             raise InvalidGraphError(
                 f"src and dst differ in length ({src.size} vs {dst.size})")
         w = None
+
+        def edge(k: int) -> str:               # an edge as errors name it (labels if given)
+            u, v = (int(src[k]), int(dst[k])) if labels is None else (
+                labels[src[k]], labels[dst[k]])
+            return f"edge {k} ({u!r} -> {v!r})"
+
         if weights is not None:
             w = np.asarray(weights)
             if w.dtype == np.bool_ or w.dtype.kind not in "iuf":
+                bad = _first_non_number(weights)
                 raise InvalidGraphError(
-                    f"weights must be numeric, got dtype {w.dtype}")
+                    f"weights must be numeric, got dtype {w.dtype}" if bad is None or
+                    bad[0] >= src.size else
+                    f"{edge(bad[0])} has weight {bad[1]!r}: weights must be numbers "
+                    "(int or float, not bool), within int64 if integers")
             if w.shape != src.shape:
                 raise InvalidGraphError(
                     f"weights has {w.size} entries for {src.size} edges")
@@ -161,7 +186,7 @@ class Graph:
                 if big.any():
                     k = int(np.argmax(big))
                     raise InvalidGraphError(
-                        f"edge {k} ({src[k]} -> {dst[k]}) has weight {w[k]}, beyond int64 "
+                        f"{edge(k)} has weight {w[k]}, beyond int64 "
                         "(weights are kept as int32, int64, float32 or float64); pass "
                         "them as float64")
                 w = w.astype(np.int64)
@@ -172,7 +197,7 @@ class Graph:
                 if bad.any():
                     k = int(np.argmax(bad))
                     raise InvalidGraphError(
-                        f"edge {k} ({src[k]} -> {dst[k]}) has weight {w[k]}: weights "
+                        f"{edge(k)} has weight {w[k]}: weights "
                         "must be finite numbers")
         top = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
         if n_vertices is None:
@@ -257,9 +282,7 @@ class Graph:
         dst = np.fromiter((index[e[1]] for e in edges), np.int64, len(edges))
         w = None
         if weight is not None:
-            w = np.asarray([e[2] for e in edges])
-            if w.size == 0:
-                w = w.astype(np.float64)
+            w = [e[2] for e in edges] or np.empty(0)       # as given: from_edges checks
         return cls.from_edges(src, dst, w, n_vertices=len(nodes),
                               directed=G.is_directed(), labels=nodes)
 

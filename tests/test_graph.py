@@ -79,7 +79,10 @@ def test_cached_properties():
     (dict(src=[0, 1], dst=[1, 2], n_vertices=2), "beyond n_vertices=2"),
     (dict(src=[0], dst=[1], weights=[np.nan]), "finite"),
     (dict(src=[0], dst=[1], weights=[np.inf]), "finite"),
-    (dict(src=[0], dst=[1], weights=["a"]), "numeric"),
+    (dict(src=[0], dst=[1], weights=["a"]), r"edge 0 \(0 -> 1\) has weight 'a'"),
+    (dict(src=[0, 1], dst=[1, 2], weights=[1.0, None]), "edge 1 .* has weight None"),
+    (dict(src=[0], dst=[1], weights=[True]), "has weight True: weights must be numbers"),
+    (dict(src=[0], dst=[1], weights=[2**64]), "has weight 18446744073709551616"),
     (dict(src=[0.5], dst=[1]), "integer"),
     (dict(src=[0], dst=[1], weights=[1, 2]), "2 entries for 1 edges"),
     # once cast to int64 it read as -2⁶³, a negative weight nobody gave
@@ -109,6 +112,16 @@ def test_from_scipy():
     with pytest.raises(sp.InvalidGraphError, match="beyond int64"):
         sp.Graph.from_scipy(U64)
     assert sp.Graph.from_scipy(U64.astype(np.uint32)).weights.dtype == np.int64
+
+
+def test_from_networkx_names_a_bad_weight_by_its_labels():
+    # NumPy made [1, "heavy"] two strings: the message named '1' on edge a -> b
+    H = nx.Graph([("a", "b", {"weight": 1}), ("b", "c", {"weight": "heavy"})])
+    with pytest.raises(sp.InvalidGraphError,
+                       match=r"edge 1 \('b' -> 'c'\) has weight 'heavy'"):
+        sp.Graph.from_networkx(H)
+    with pytest.raises(sp.InvalidGraphError, match=r"\('x' -> 'y'\) has weight nan"):
+        sp.Graph.from_networkx(nx.DiGraph([("x", "y", {"weight": float("nan")})]))
 
 
 def test_from_networkx_keeps_labels_and_defaults():
