@@ -205,3 +205,43 @@ def test_compiled_traces_say_so(compiled):
         t = sp.sssp(G, 0, strategy=strategy, backend="cpu").trace
         assert {st.direction for st in t.steps} == {"fused"}
         assert sum(st.edges for st in t.steps) >= G.n_stored   # every edge at least once
+
+
+@pytest.mark.parametrize("cached", [True, False])
+def test_a_settle_rule_waits_for_its_cached_loop(monkeypatch, cached):
+    """Before the loops are in: a settle rule (up to a round a vertex) on a graph of
+    SETTLE_WAIT_VERTICES or more waits for its loop where numba has it on disk, and runs
+    as GraphBLAS rounds where it would compile; other strategies, and small graphs, do
+    not wait."""
+    from semiring_paths.cpu import warm
+
+    waited = []
+    monkeypatch.setattr(warm, "ready", lambda: False)
+    monkeypatch.setattr(warm, "warming", lambda: False)
+    monkeypatch.setattr(warm, "start", lambda calls: None)
+    monkeypatch.setattr(warm, "wait", lambda calls: waited.append(1))
+    monkeypatch.setattr(warm, "cached", lambda loop: cached and loop is sssp_loops.settle)
+    G = sp.read("rome99")
+    assert G.n_vertices >= fused.SETTLE_WAIT_VERTICES
+    want = csgraph.dijkstra(G.to_scipy(np.float64), indices=0)
+    for strategy in ("crauser", "martin", "crauser-economic", "near-far"):
+        waited.clear()
+        r = sp.sssp(G, 0, strategy=strategy, backend="cpu")
+        np.testing.assert_allclose(r.distances, want)
+        waits = cached and strategy != "near-far"
+        assert bool(waited) == waits, strategy
+        assert ({st.direction for st in r.trace.steps} == {"fused"}) == waits, strategy
+    waited.clear()
+    small = sp.read("karate")                     # 34 vertices: rounds, no wait
+    sp.sssp(small, 0, strategy="crauser", backend="cpu")
+    assert not waited
+
+
+def test_cached_reads_numbas_index(tmp_path):
+    """``warm.cached``: a loop's disk index, as numba names it; False for what it cannot
+    tell about."""
+    from semiring_paths.cpu import warm
+
+    index = sssp_loops.settle._cache._cache_file._index_path
+    assert warm.cached(sssp_loops.settle) == os.path.exists(index)
+    assert warm.cached(object()) is False

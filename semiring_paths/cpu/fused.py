@@ -71,6 +71,14 @@ PULL_SHARE = 1 / 8
 #: runs as GraphBLAS rounds, one with more waits for them: rome99's first SSSP is 16 ms
 #: of rounds against 1.3 s of compiling; luxembourg_osm's BFS 0.1 s against 2 s
 WARM_EDGES = 1 << 18
+#: before the loops are in, a settle rule (up to a round a vertex; each round of
+#: GraphBLAS calls ~0.2-1 ms) on a graph of this many vertices or more waits for them,
+#: where its loop is in numba's disk cache (loaded, not compiled).  rome99's first
+#: search in a new process (2 cores; three runs each, alternated), cache warm, ms, as
+#: GraphBLAS rounds / waiting: Crauser 629-758 / 361-682, economic 1 322-1 513 /
+#: 398-489, Martín 1 365-1 632 / 392-428; cache cold (one run, under load), waiting
+#: 5 450-5 710 (the compile) against 571-3 022 as rounds: so a cold cache keeps rounds
+SETTLE_WAIT_VERTICES = 1024
 #: the loops' Near-Far splits at Δ = NEAR_FAR_C · w̄ / d̄ (the strategy's own c is 32,
 #: 002's warp width); median of 3-4 sources, ms, c = 4 / 8 / 16 / 32: osm-malta
 #: 1.02 / 0.96 / 1.01 / 1.14, rome99 0.088 / 0.086 / 0.088 / 0.105, 1000² grid (weights
@@ -235,7 +243,9 @@ class FusedLoops:
         direction=) -> (d, None)`` with ``d`` float64 on the host; None where the loops
         do not have it (pull, other semirings), do not pay, or where Δ-stepping's ``delta``
         is too fine for its window of bins."""
-        if (semiring.name not in KERNELS.get(strategy, ()) or not self.fused_pays()
+        need = (strategy in _RULES and self.n >= SETTLE_WAIT_VERTICES
+                and warm.cached(sssp.settle))
+        if (semiring.name not in KERNELS.get(strategy, ()) or not self.fused_pays(need)
                 or (direction == "pull" and strategy not in PULLS)):
             return None
         G = self.graph

@@ -15,15 +15,26 @@ than cutting numba off in the middle of writing its cache.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 
-__all__ = ["ready", "start", "wait", "warming"]
+__all__ = ["cached", "ready", "start", "wait", "warming"]
 
 _lock = threading.Lock()
 _thread: threading.Thread | None = None
 _done = threading.Event()
 _local = threading.local()
+
+
+def cached(loop) -> bool:
+    """Whether numba holds ``loop`` (a compiled dispatcher) in its disk cache, so that
+    its first call here loads it rather than compiling it: its index file exists.  False
+    where that cannot be told (numba's cache is not public API)."""
+    try:
+        return os.path.exists(loop._cache._cache_file._index_path)
+    except (AttributeError, OSError):
+        return False
 
 
 def ready() -> bool:
