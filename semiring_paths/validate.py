@@ -47,10 +47,12 @@ def source(G: Graph, s: Any, what: str = "source") -> int:
 
 def sources(G: Graph, srcs: Iterable[int], what: str = "source") -> np.ndarray:
     """A 1-D int64 array of vertex ids of ``G`` (``what``: the role named in errors)."""
-    if np.ndim(srcs) == 0 and not isinstance(srcs, np.ndarray):
-        raise SourceError(f"{what}s must be a sequence of vertex ids, got {srcs!r}")
     if not isinstance(srcs, np.ndarray):
-        srcs = list(srcs)
+        try:
+            srcs = list(srcs)                               # any iterable, once
+        except TypeError:
+            raise SourceError(f"{what}s must be a sequence of vertex ids, got "
+                              f"{srcs!r}") from None
         if any(isinstance(x, (bool, np.bool_)) for x in srcs):   # [0, True] reads as [0, 1]
             raise SourceError(f"{what}s must be integer vertex ids, got a bool")
     src = np.asarray(srcs)

@@ -147,3 +147,6 @@ def test_vertex_errors_name_the_role_and_the_ids():
         sp.harmonic(G, True)
     with pytest.raises(sp.SourceError, match="sources must be integer vertex ids, got a bool"):
         sp.multi_source_sssp(G, [0, True])                  # numpy would read [0, 1]
+    assert sp.multi_source_bfs(G, (v for v in [0, 2])).shape == (2, 3)   # any iterable
+    with pytest.raises(sp.SourceError, match="sources must be a sequence of vertex ids"):
+        sp.multi_source_bfs(G, 7)
