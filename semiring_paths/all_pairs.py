@@ -24,6 +24,7 @@ import json
 import math
 import os
 import shutil
+import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from . import validate
 from .distributed.blocks import block_sources, map_blocks, split
 from .exceptions import HostMemoryError, InvalidGraphError
 from .graph import Graph
+from .io.binary import fingerprint
 from .memory import fmt_bytes
 from .multi_source import (
     LEVEL_BYTES,
@@ -101,7 +103,9 @@ def apsp(G: Graph, batch: int | None = None, backend: str = "auto", *,
         Write all rows to a memory-mapped ``.npy`` file instead of yielding them
         (rows follow ``sources``).  Finished blocks are recorded in
         ``<out>.progress.json``; calling again with the same arguments resumes, and an
-        interrupted run (Ctrl-C) keeps every finished block.
+        interrupted run (Ctrl-C) keeps every finished block.  The record names the
+        graph (each array's CRC-32) and the sources: a file made from another graph or
+        other sources is refused (``ValueError``), never resumed.
     memory_limit : int, optional
         Bytes one block may use (default 512 MiB).
     progress : bool
@@ -179,8 +183,11 @@ def _apsp_to_disk(G, src, batch, memory_limit, progress, weighted, backend,
     dtype = np.float64 if weighted else np.int64
     shape = (int(src.size), G.n_vertices)
     side = out.with_name(out.name + ".progress.json")
+    # the graph's edges and the sources themselves: a file of other rows is refused
+    # (a sum of the sources and the edge count let [1, 11] resume [5, 7]'s rows)
     key = {"shape": list(shape), "dtype": np.dtype(dtype).name, "batch": k,
-           "sources_sum": int(src.sum()), "n_stored": G.n_stored}
+           "sources_crc32": zlib.crc32(np.ascontiguousarray(src, np.int64).tobytes()),
+           "graph": fingerprint(G)}
     done: set[int] = set()
     state = None
     if out.exists() and side.exists():

@@ -74,6 +74,22 @@ def test_out_file_interrupt_and_resume(tmp_path, monkeypatch):
         sp.apsp(G, batch=7, out=out, progress=False)
 
 
+def test_out_file_refuses_other_sources_and_other_graphs(tmp_path):
+    """A file written for sources [0, 5, 7] is not resumed for [1, 4, 7] (the same count
+    and sum, which was all the record held), nor for a graph of the same size with other
+    weights: either would have returned the old rows as the new answer."""
+    G = sp.read("rome99")
+    out = tmp_path / "d.npy"
+    sp.apsp(G, sources=[0, 5, 7], out=out, progress=False)
+    with pytest.raises(ValueError, match="other arguments"):
+        sp.apsp(G, sources=[1, 4, 7], out=out, progress=False)
+    H = sp.Graph.from_edges(G.rows, G.indices, G.weights * 2, G.n_vertices)
+    with pytest.raises(ValueError, match="other arguments"):
+        sp.apsp(H, sources=[0, 5, 7], out=out, progress=False)
+    assert sp.apsp(G, sources=[0, 5, 7], out=out, progress=False) == out    # resumes
+    np.testing.assert_array_equal(np.load(out), sp.multi_source_sssp(G, [0, 5, 7]))
+
+
 RANDOM_NX = st.builds(
     lambda n, p, seed, directed: nx.gnp_random_graph(n, p, seed=seed, directed=directed),
     st.integers(2, 25), st.floats(0.05, 0.5), st.integers(0, 10**6), st.booleans())

@@ -65,6 +65,17 @@ def _crcs(arrays: list[np.ndarray]) -> list[int]:
         return list(ex.map(_crc, arrays))
 
 
+def fingerprint(G) -> str:
+    """What identifies ``G``'s edges (sizes, direction, each array's type and CRC-32):
+    equal for equal graphs, and for another graph unequal but by a CRC collision — a
+    resumable output (``apsp(out=…)``) records it to refuse a file made from another."""
+    arrays = [G.indptr, G.indices] + ([G.weights] if G.weighted else [])
+    crcs = _crcs(arrays)
+    return (f"n={G.n_vertices} stored={G.n_stored} "
+            f"{'directed' if G.directed else 'undirected'} " +
+            " ".join(f"{a.dtype.name}:{c:08x}" for a, c in zip(arrays, crcs)))
+
+
 def save(G, path: str | os.PathLike) -> None:
     """Write ``G`` as a ``.spg`` file (written to a temporary name, then renamed: a reader
     never sees half a file)."""
