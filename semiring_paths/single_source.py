@@ -150,7 +150,9 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
         As for :func:`bfs`; every strategy, semiring and direction runs on either.
     semiring : str or Semiring
         ``"min_plus"`` (shortest paths), ``"max_min"`` (widest paths), ``"max_times"``
-        (most reliable paths).  Needs an idempotent, selective ⊕.
+        (most reliable paths), or a registered one; python-graphblas's own
+        (``graphblas.semiring.min_plus``, typed or not) by its name.  Needs an
+        idempotent, selective ⊕.
     delta : float, optional
         Bucket / split / light-edge width for ``"delta-stepping"``, ``"near-far"`` and
         ``"light-first"`` (> 0); default ``c·w̄/d̄`` (mean weight over mean out-degree).

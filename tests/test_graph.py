@@ -170,3 +170,16 @@ def test_semirings_are_data():
         s.register(s.min_plus)
     for r in s.registry.values():
         assert r.graphblas() is not None
+
+
+def test_python_graphblas_semirings_are_taken_by_name():
+    """A python-graphblas user's own spelling, typed or not, is the registered record."""
+    s = sp.semirings
+    assert s.get(gb.semiring.min_plus) is s.min_plus
+    assert s.get(gb.semiring.max_min["INT64"]) is s.max_min
+    assert s.get(gb.semiring.ss.any_firstj) is s.any_firstj     # named "ss.any_firstj"
+    G = sp.read("rome99")
+    np.testing.assert_array_equal(sp.sssp(G, 0, semiring=gb.semiring.min_plus).distances,
+                                  sp.sssp(G, 0).distances)
+    with pytest.raises(ValueError, match=r"unknown semiring 'min_times'.*register"):
+        sp.sssp(G, 0, semiring=gb.semiring.min_times)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -123,15 +124,20 @@ def register(s: Semiring) -> Semiring:
     return s
 
 
-def get(s: str | Semiring) -> Semiring:
-    """Look a semiring up by name; a :class:`Semiring` passes through."""
+def get(s: Any) -> Semiring:
+    """Look a semiring up by name; a :class:`Semiring` passes through, and a
+    python-graphblas one (``graphblas.semiring.min_plus``, typed or not) is taken by its
+    name: the engine types it by the graph's weights."""
     if isinstance(s, Semiring):
         return s
+    if not isinstance(s, str) and type(s).__module__.startswith("graphblas"):
+        s = str(getattr(s, "name", s)).removeprefix("ss.")
     try:
         return registry[s]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(
-            f"unknown semiring {s!r}; registered: {', '.join(sorted(registry))}"
+            f"unknown semiring {s!r}; registered: {', '.join(sorted(registry))} "
+            "(semiring_paths.semirings.register adds one)"
         ) from None
 
 
