@@ -117,9 +117,7 @@ def _dependencies(H: Graph, part: np.ndarray, backend: str):
 
 def _block(G: Graph, be, batch: int | None) -> int:
     if batch is not None:
-        if not isinstance(batch, (int, np.integer)) or batch < 1:
-            raise ValueError(f"batch must be a positive int, got {batch!r}")
-        return int(batch)
+        return validate.integer(batch, "batch", 1)
     by_work = be.block_edges // max(2 * G.n_stored, 1)
     by_memory = be.memory_budget() // (BLOCK_BYTES * max(G.n_vertices, 1))
     return int(max(1, min(by_work, by_memory)))

@@ -51,10 +51,9 @@ def block_size(G: Graph, be: Backend, batch: int | None, memory_limit: int | Non
     """``batch``, or the sources that fit ``memory_limit`` (default: the backend's own
     budget — 512 MiB on the CPU, half the free device memory on the GPU)."""
     if batch is not None:
-        if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-            raise ValueError(f"batch must be a positive integer, got {batch!r}")
-        return int(batch)
-    limit = be.memory_budget() if memory_limit is None else memory_limit
+        return validate.integer(batch, "batch", 1)
+    limit = (be.memory_budget() if memory_limit is None else
+             validate.integer(memory_limit, "memory_limit", 1))
     return batch_size(G, limit, bytes_per_entry)
 
 

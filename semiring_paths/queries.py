@@ -141,8 +141,7 @@ def k_shortest_paths(G: Graph, source: int, target: int, k: int, *,
     G = validate.graph(G)
     s = validate.source(G, source)
     t = validate.source(G, target, "target")
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise ValueError(f"k must be an int >= 1, got {k!r}")
+    k = validate.integer(k, "k", 1)
     hops = not G.weighted if weighted is None else not weighted
     if not hops:
         validate.nonnegative(G, _yen_semiring, "k_shortest_paths", "")
@@ -150,7 +149,7 @@ def k_shortest_paths(G: Graph, source: int, target: int, k: int, *,
     R = G.reversed()                                 # distances to t: the A* guide
     h = (np.where((lv := bfs(R, t, backend=be.name).levels) >= 0, lv, np.inf)
          if hops else sssp(R, t, backend=be.name).distances)
-    found = _yen.k_shortest(be, s, t, int(k), hops, h.astype(np.float64))
+    found = _yen.k_shortest(be, s, t, k, hops, h.astype(np.float64))
     return [(int(d) if hops else float(d), p) for d, p in found]
 
 
@@ -266,10 +265,9 @@ def count_walks(G: Graph, source: int, k: int, *, backend: str = "auto") -> np.n
     """
     G = validate.graph(G)
     s = validate.source(G, source)
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
-        raise ValueError(f"k must be an int >= 0, got {k!r}")
+    k = validate.integer(k, "k")
     be = validate.backend(G, backend)
-    return _integers(_counting.walk_counts(be, s, int(k)))
+    return _integers(_counting.walk_counts(be, s, k))
 
 
 def k_hop(G: Graph, sources: int | Sequence[int], k: int, *, backend: str = "auto"
@@ -292,10 +290,9 @@ def k_hop(G: Graph, sources: int | Sequence[int], k: int, *, backend: str = "aut
     """
     G = validate.graph(G)
     src = np.unique(validate.sources(G, np.atleast_1d(np.asarray(sources))))
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
-        raise ValueError(f"k must be an int >= 0, got {k!r}")
+    k = validate.integer(k, "k")
     if src.size == 0:
         return np.zeros(0, np.int64)
     be = validate.backend(G, backend)
-    levels = _counting.within(be, src, int(k))
+    levels = _counting.within(be, src, k)
     return np.flatnonzero(~np.isnan(levels)).astype(np.int64)

@@ -25,8 +25,9 @@ from .graph import Graph
 from .ids import out_of_range, vertex
 from .semirings import Semiring
 
-__all__ = ["backend", "delta", "direction", "graph", "nonnegative", "out_of_range",
-           "path_semiring", "sample", "source", "sources", "sssp_strategy", "vertex"]
+__all__ = ["backend", "delta", "direction", "graph", "integer", "nonnegative",
+           "out_of_range", "path_semiring", "sample", "source", "sources", "sssp_strategy",
+           "vertex"]
 
 DIRECTIONS = ("push", "pull", "auto")
 
@@ -38,6 +39,15 @@ def graph(G: Any) -> Graph:
             f"expected a semiring_paths.Graph, got {type(G).__name__}; build one with "
             "sp.read, sp.Graph.from_scipy, from_edges, from_networkx or from_graphblas")
     return G
+
+
+def integer(x: Any, name: str, minimum: int = 0) -> int:
+    """``x`` as an ``int`` of at least ``minimum`` (not a bool, not a float): counts,
+    depths, block sizes, byte limits."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or \
+            x < minimum:
+        raise ValueError(f"{name} must be an int >= {minimum}, got {x!r}")
+    return int(x)
 
 
 def source(G: Graph, s: Any, what: str = "source") -> int:
@@ -153,9 +163,8 @@ def level_bound(G: Graph, targets: Any, max_depth: Any):
 
     if targets is None and max_depth is None:
         return None
-    if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(
-            max_depth, (int, np.integer)) or max_depth < 0):
-        raise ValueError(f"max_depth must be an int >= 0, got {max_depth!r}")
+    if max_depth is not None:
+        integer(max_depth, "max_depth")
     tg = None if targets is None else np.unique(sources(G, np.atleast_1d(
         np.asarray(targets)), "target"))
     return LevelBound(tg, None if max_depth is None else int(max_depth))

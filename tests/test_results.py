@@ -150,3 +150,22 @@ def test_vertex_errors_name_the_role_and_the_ids():
     assert sp.multi_source_bfs(G, (v for v in [0, 2])).shape == (2, 3)   # any iterable
     with pytest.raises(sp.SourceError, match="sources must be a sequence of vertex ids"):
         sp.multi_source_bfs(G, 7)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda G: sp.betweenness(G, batch=True, progress=False), "batch must be an int >= 1"),
+    (lambda G: sp.multi_source_bfs(G, [0], batch=0), "batch must be an int >= 1"),
+    (lambda G: sp.multi_source_sssp(G, [0], memory_limit=-1), "memory_limit must be an int"),
+    (lambda G: sp.closeness(G, memory_limit=1.5, progress=False), "memory_limit must be"),
+    (lambda G: list(sp.apsp(G, memory_limit="1G", progress=False)), "memory_limit must be"),
+    (lambda G: sp.k_shortest_paths(G, 0, 2, 2.0), r"k must be an int >= 1, got 2\.0"),
+    (lambda G: sp.count_walks(G, 0, True), "k must be an int >= 0, got True"),
+    (lambda G: sp.bfs(G, 0, max_depth=-1), "max_depth must be an int >= 0"),
+], ids=["betweenness-batch", "msbfs-batch", "memory_limit-neg", "memory_limit-float",
+        "memory_limit-str", "k-float", "k-bool", "max_depth"])
+def test_counts_and_sizes_take_ints(call, match):
+    """One check (validate.integer) for every count, depth and size: batch=True was one
+    source a block in betweenness, and a negative or float memory_limit was taken."""
+    G = sp.Graph.from_edges([0, 1], [1, 2], weights=[1.0, 2.0])
+    with pytest.raises(ValueError, match=match):
+        call(G)
