@@ -13,6 +13,7 @@
 # operations per edge for 64 searches at once.
 
 # %%
+import json
 import os
 import signal
 import tempfile
@@ -147,8 +148,10 @@ print("block of sources under the default 512 MiB:",
 # %% [markdown]
 # `sp.apsp(G, out="d.npy")` writes every row to a memory-mapped file and records each
 # finished block in `d.npy.progress.json`. Interrupt it (the stop button, Ctrl-C, a lost
-# machine) and call it again: it resumes from the finished blocks. We interrupt one run
-# here with a timer, then resume it.
+# machine) and call it again: it resumes from the finished blocks. The record also names
+# the graph (a checksum of each array) and the sources, so a file made from another graph
+# or other sources is refused rather than resumed. We interrupt one run here with a
+# timer, then resume it.
 
 # %%
 road = sp.read("rome99")
@@ -171,8 +174,9 @@ except KeyboardInterrupt:
     print("interrupted")
 finally:
     signal.setitimer(signal.ITIMER_REAL, 0)
-record = (tmp / "d.npy.progress.json").read_text()
-print("progress record after the interrupt:", record[:120], "…")
+record = json.loads((tmp / "d.npy.progress.json").read_text())
+print("finished blocks (first sources) after the interrupt:", record["done"])
+print("the graph as recorded:", record["key"]["graph"])
 sp.apsp(road, batch=128, out=tmp / "d.npy", progress=False, backend=BACKEND)   # resumes
 assert np.array_equal(np.load(tmp / "d.npy"), np.load(tmp / "whole.npy"))
 print("resumed; the file equals an uninterrupted run's")
