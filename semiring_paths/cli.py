@@ -36,8 +36,13 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("graph", metavar="GRAPH", help="graph file or bundled graph name")
         sp.add_argument("--format", choices=list(FORMATS),
                         help="file format (default: from the file name)")
-        sp.add_argument("--undirected", action="store_true",
-                        help="treat every edge as undirected (default: as the file says)")
+        way = sp.add_mutually_exclusive_group()
+        way.add_argument("--undirected", action="store_true",
+                         help="treat every edge as undirected (default: as the file says)")
+        way.add_argument("--directed", action="store_true",
+                         help="treat every edge as one-way (a symmetric Matrix Market "
+                              "file's or an undirected SNAP list's edges each way; "
+                              "default: as the file says)")
 
     i = sub.add_parser("info", help="print a summary of the graph")
     graph_args(i)
@@ -161,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _check_output(args.output)
         t0 = time.perf_counter()
         G = read(args.graph, format=args.format,
-                 directed=False if args.undirected else None)
+                 directed=True if args.directed else False if args.undirected else None)
         t_read = time.perf_counter() - t0
         if args.command == "info":
             print(G.info())

@@ -431,6 +431,33 @@ class Graph:
         n = self.n_vertices
         return sps.csr_matrix((data, self.indices, self.indptr), shape=(n, n))
 
+    def to_networkx(self, weight: str = "weight") -> networkx.Graph:
+        """The same edges as a NetworkX ``DiGraph`` or ``Graph``: nodes the
+        :attr:`labels` (else ``0..n-1``), each weight under ``weight`` (none on an
+        unweighted graph); :meth:`from_networkx` reads it back as it was.
+
+        >>> import semiring_paths as sp
+        >>> H = sp.Graph.from_edges([0, 1], [1, 2], weights=[2.5, 1.0]).to_networkx()
+        >>> sorted(H.edges(data="weight"))
+        [(0, 1, 2.5), (1, 2, 1.0)]
+        """
+        import networkx as nx
+
+        H = nx.DiGraph() if self.directed else nx.Graph()
+        names = list(self.labels) if self.labels is not None else None
+        H.add_nodes_from(names if names is not None else range(self.n_vertices))
+        rows, cols = self.rows, self.indices
+        keep = slice(None) if self.directed else rows <= cols   # an undirected edge once
+        u, v = rows[keep].tolist(), cols[keep].tolist()
+        if names is not None:
+            u, v = [names[i] for i in u], [names[i] for i in v]
+        if self.weighted:
+            H.add_weighted_edges_from(zip(u, v, self.weights[keep].tolist()),
+                                      weight=weight)
+        else:
+            H.add_edges_from(zip(u, v))
+        return H
+
     def to_graphblas(self, dtype=None) -> graphblas.Matrix:
         """The adjacency as a python-graphblas Matrix (a new object each call): the
         weights, or Boolean ``True`` on an unweighted graph.

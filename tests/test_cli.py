@@ -8,6 +8,7 @@ import sys
 
 import networkx as nx
 import numpy as np
+import pytest
 from scipy.sparse import csgraph
 
 import semiring_paths as sp
@@ -18,6 +19,17 @@ def test_info(capsys):
     assert main(["info", "karate"]) == 0
     out = capsys.readouterr().out
     assert "undirected" in out and "34" in out
+
+
+def test_direction_overrides(capsys):
+    assert main(["info", "karate", "--directed"]) == 0        # each edge both ways
+    out = capsys.readouterr().out
+    assert "directed" in out and "156" in out and "undirected" not in out
+    assert main(["info", "rome99", "--undirected"]) == 0
+    assert "undirected" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["info", "karate", "--directed", "--undirected"])
+    assert "not allowed with" in capsys.readouterr().err
 
 
 def test_sssp_writes_npy_and_text(tmp_path, capsys):

@@ -124,6 +124,26 @@ def test_from_networkx_names_a_bad_weight_by_its_labels():
         sp.Graph.from_networkx(nx.DiGraph([("x", "y", {"weight": float("nan")})]))
 
 
+@pytest.mark.parametrize("directed", [True, False])
+def test_to_networkx_round_trips(directed):
+    """to_networkx then from_networkx: the same CSR, weights and labels; NetworkX's own
+    Dijkstra on it agrees with ours."""
+    K = nx.karate_club_graph() if not directed else nx.DiGraph(nx.karate_club_graph())
+    G = sp.Graph.from_networkx(K)
+    H = G.to_networkx()
+    assert isinstance(H, nx.DiGraph) == directed and H.number_of_edges() == G.n_edges
+    B = sp.Graph.from_networkx(H)
+    assert B.labels == G.labels and B.directed == directed
+    for a, b in ((B.indptr, G.indptr), (B.indices, G.indices), (B.weights, G.weights)):
+        np.testing.assert_array_equal(a, b)
+    R = sp.read("rome99")
+    d = nx.single_source_dijkstra_path_length(R.to_networkx(), 0)
+    np.testing.assert_allclose([d[v] for v in sorted(d)],
+                               sp.sssp(R, 0).distances[sorted(d)])
+    loop = sp.Graph.from_edges([0, 1, 1], [1, 1, 2], directed=False).to_networkx()
+    assert sorted(loop.edges()) == [(0, 1), (1, 1), (1, 2)]        # a loop once
+
+
 def test_from_networkx_keeps_labels_and_defaults():
     H = nx.DiGraph()
     H.add_edge("a", "b", weight=2.5)

@@ -62,7 +62,25 @@ def test_snap_header_says_undirected(tmp_path):
     p = write(tmp_path, "g.txt", "# Undirected graph: g.txt\n0 1\n1 2\n# trailing\n")
     G = sp.read(p)
     assert not G.directed and G.n_edges == 2 and G.n_stored == 4
-    assert sp.read(p, directed=True).directed
+    D = sp.read(p, directed=True)               # the same adjacency: each edge both ways
+    assert D.directed and D.n_edges == 4 and sorted(zip(D.rows.tolist(),
+                                                        D.indices.tolist())) == [
+        (0, 1), (1, 0), (1, 2), (2, 1)]
+
+
+@pytest.mark.parametrize("name", ["karate.mtx", "karate.txt", "karate.spg"])
+def test_an_undirected_file_read_as_directed_keeps_its_adjacency(tmp_path, name):
+    """A symmetric Matrix Market file read with directed=True was its stored triangle
+    alone (78 arcs of karate's 156: one orientation), unlike the same graph from .spg."""
+    import scipy.io
+
+    K = sp.read("karate")
+    p = tmp_path / name
+    sp.write(K, p)
+    D = sp.read(p, directed=True)
+    full = scipy.io.mmread(sp.datasets.bundled_path("karate")).tocsr() != 0
+    assert D.directed and D.n_edges == 156
+    assert (D.to_scipy() != full).nnz == 0
 
 
 def test_mtx_pattern_symmetric_and_integer(tmp_path):

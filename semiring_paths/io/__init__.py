@@ -50,7 +50,9 @@ def read(
         ``"spg"`` is this library's binary file (``G.save``).
     directed : bool, optional
         Override the direction the file implies (Matrix Market ``symmetric`` and SNAP
-        headers saying "Undirected" are undirected; everything else directed).
+        headers saying "Undirected" are undirected; everything else directed).  ``True``
+        on an undirected file keeps its adjacency: each edge becomes two arcs, one each
+        way; ``False`` on a directed file makes each arc an undirected edge.
     n_vertices : int, optional
         Edge lists: the number of vertices (default: the largest id + 1); it also lets an
         edge list with no edges be read as an edgeless graph.  Other formats declare it;
@@ -92,9 +94,6 @@ def read(
     if fmt == "spg":
         parts = binary.load(p, verify=verify)
         G = Graph(parts.pop("indptr"), parts.pop("indices"), parts.pop("weights"), **parts)
-        if directed is not None and bool(directed) != G.directed:
-            G = Graph.from_edges(G.rows, G.indices, G.weights, G.n_vertices, directed,
-                                 labels=G.labels, name=G.name)
     else:
         if p.stat().st_size == 0:
             if n_vertices is None or fmt in ("mtx", "gr"):
@@ -104,14 +103,22 @@ def read(
             return Graph.from_edges([], [], n_vertices=n_vertices,
                                     directed=True if directed is None else directed,
                                     name=_stem(p))
+        # an undirected file read as directed: read as it says, then made directed below
+        as_read = None if directed else directed
         try:
-            G = fast.READERS[fmt](p, directed, n_vertices)
+            G = fast.READERS[fmt](p, as_read, n_vertices)
         except (fast.Reject, ImportError):       # no pyarrow: the checked reader alone
             body = text.read_text(p)
             reader = text.FORMATS[fmt]
-            G = (reader(body, str(p), directed, n_vertices) if fmt in ("snap", "el", "wel")
-                 else reader(body, str(p), directed))
+            G = (reader(body, str(p), as_read, n_vertices) if fmt in ("snap", "el", "wel")
+                 else reader(body, str(p), as_read))
         G.name = _stem(p)
+    if directed is not None and bool(directed) != G.directed:
+        # the same adjacency the other way: an undirected graph, directed, has each of
+        # its edges both ways (a symmetric file's stored triangle alone would be one of
+        # its orientations), as an .spg file's stored edges are
+        G = Graph.from_edges(G.rows, G.indices, G.weights, G.n_vertices, directed,
+                             labels=G.labels, name=G.name)
     if n_vertices is not None and G.n_vertices != int(n_vertices):
         raise GraphFormatError(f"the file declares {G.n_vertices} vertices, not "
                                f"n_vertices={n_vertices}", str(p))
