@@ -23,7 +23,10 @@ if TYPE_CHECKING:  # pragma: no cover
     import graphblas
     import networkx
 
-__all__ = ["WIDE_FROM", "Graph", "id_dtype"]
+__all__ = ["KEPT_AS", "WIDE_FROM", "Graph", "id_dtype"]
+
+#: the weight types a Graph keeps, as errors about other ones say
+KEPT_AS = "weights are kept as int32, int64, float32 or float64"
 
 _WEIGHT_DTYPES = (np.int32, np.int64, np.float32, np.float64)
 
@@ -186,8 +189,7 @@ class Graph:
                 if big.any():
                     k = int(np.argmax(big))
                     raise InvalidGraphError(
-                        f"{edge(k)} has weight {w[k]}, beyond int64 "
-                        "(weights are kept as int32, int64, float32 or float64); pass "
+                        f"{edge(k)} has weight {w[k]}, beyond int64 ({KEPT_AS}); pass "
                         "them as float64")
                 w = w.astype(np.int64)
             elif w.dtype not in _WEIGHT_DTYPES:

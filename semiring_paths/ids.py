@@ -10,7 +10,12 @@ import numpy as np
 
 from .exceptions import SourceError
 
-__all__ = ["out_of_range", "vertex"]
+__all__ = ["is_int", "out_of_range", "vertex"]
+
+
+def is_int(x: Any) -> bool:
+    """An integer (Python or NumPy), not a bool: what an id, a count or a size may be."""
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
 
 
 def out_of_range(what: str, s: Any, n: int) -> SourceError:
@@ -23,7 +28,7 @@ def out_of_range(what: str, s: Any, n: int) -> SourceError:
 
 def vertex(s: Any, n: int, what: str = "source") -> int:
     """``s`` as an ``int`` id of a graph of ``n`` vertices."""
-    if isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, np.integer)):
+    if not is_int(s):
         raise SourceError(f"{what} must be an integer vertex id, got {s!r}")
     s = int(s)
     if not 0 <= s < n:

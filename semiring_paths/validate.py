@@ -22,12 +22,11 @@ from .backends import backend_for
 from .backends.interface import Backend
 from .exceptions import NegativeWeightError, SourceError
 from .graph import Graph
-from .ids import out_of_range, vertex
+from .ids import is_int, out_of_range, vertex
 from .semirings import Semiring
 
 __all__ = ["backend", "delta", "direction", "graph", "integer", "nonnegative",
-           "out_of_range", "path_semiring", "sample", "source", "sources", "sssp_strategy",
-           "vertex"]
+           "path_semiring", "sample", "source", "sources", "sssp_strategy"]
 
 DIRECTIONS = ("push", "pull", "auto")
 
@@ -44,8 +43,7 @@ def graph(G: Any) -> Graph:
 def integer(x: Any, name: str, minimum: int = 0) -> int:
     """``x`` as an ``int`` of at least ``minimum`` (not a bool, not a float): counts,
     depths, block sizes, byte limits."""
-    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or \
-            x < minimum:
+    if not is_int(x) or x < minimum:
         raise ValueError(f"{name} must be an int >= {minimum}, got {x!r}")
     return int(x)
 
@@ -83,7 +81,7 @@ def sample(G: Graph, srcs: Any, seed: int | None) -> np.ndarray:
                           f"ids; got {srcs!r}")
     if srcs is None:
         return np.arange(G.n_vertices)
-    if isinstance(srcs, (int, np.integer)) and not isinstance(srcs, (bool, np.bool_)):
+    if is_int(srcs):
         if not 0 < srcs <= G.n_vertices:
             raise SourceError(f"cannot sample {srcs} sources from {G.n_vertices} vertices")
         return np.sort(np.random.default_rng(seed).choice(G.n_vertices, int(srcs),

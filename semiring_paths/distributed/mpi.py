@@ -240,7 +240,7 @@ def _check_source(part: Part, comm, source: int) -> int:
     """``source`` checked, in the partition's numbering."""
     source = vertex(source, part.n)
     if not part.reordered:
-        return int(source)
+        return source
     return comm.bcast(int(np.flatnonzero(part.perm == source)[0])
                       if part.perm is not None else None, root=0)
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import memory
 from ..exceptions import GraphFormatError, HostMemoryError, InvalidGraphError
-from ..graph import Graph
+from ..graph import KEPT_AS, Graph
 
 __all__ = ["FORMATS", "check_size", "integral", "is_undirected_header", "mtx_header",
            "read_head", "read_text"]
@@ -36,9 +36,13 @@ def check_size(n: int, m: int, weight_bytes: int, path: str, line: int | None) -
         raise GraphFormatError(f"declares {e}", path, line) from None
 
 
+#: integers read as float64 are exact below this (2⁵³ + 1 reads as 2⁵³)
+EXACT = float(2**53)
+
+
 def integral(w: np.ndarray) -> bool:
     """Whether float weights are all integers that int64 holds exactly (read as int64)."""
-    return bool(np.all(w == np.floor(w)) and np.abs(w).max(initial=0) < 2**53)
+    return bool(np.all(w == np.floor(w)) and np.abs(w).max(initial=0) < EXACT)
 
 
 def read_head(p: Path, size: int) -> str:
@@ -146,13 +150,8 @@ class _Body:
                 out[i] = int(tok) if tok.lstrip("+-").isdigit() else int(float(tok))
             except OverflowError:
                 raise self.error(i, f"integer weight {tok[:40]} does not fit int64 "
-                                    "(weights are kept as int32, int64, float32 or "
-                                    "float64); declare the field 'real'") from None
+                                    f"({KEPT_AS}); declare the field 'real'") from None
         return out
-
-
-# integers read as float64 are exact below this (2⁵³ + 1 reads as 2⁵³)
-EXACT = float(2**53)
 
 
 def _build(body: _Body, src, dst, w, n, directed) -> Graph:
