@@ -2,8 +2,9 @@
 
 An undirected edge is stored both ways.  A missing entry is "no edge"; an explicit zero
 weight is an edge.  Parallel edges are merged keeping the smallest weight (the shortest-path
-convention, as ``scipy.sparse.csgraph`` does).  Input is validated here, once: kernels
-downstream trust a Graph.
+convention, as ``scipy.sparse.csgraph`` does with a CSR matrix's repeated entries; a COO
+matrix's repeats are one entry, their sum, there and in :meth:`Graph.from_scipy`).  Input
+is validated here, once: kernels downstream trust a Graph.
 """
 
 from __future__ import annotations
@@ -24,6 +25,23 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx
 
 __all__ = ["KEPT_AS", "WIDE_FROM", "Graph", "id_dtype"]
+
+
+def _summed(M: sps.spmatrix | sps.sparray) -> sps.spmatrix | sps.sparray:
+    """``M.tocsr()``, its repeated entries added up.  scipy adds in the matrix's own
+    dtype, where int8's 100 + 100 wraps: integer repeats are added in int64, and a sum
+    beyond it is refused."""
+    R = M.tocsr()
+    if R.dtype.kind not in "iu" or R.nnz == M.nnz:
+        return R
+    exact = M.astype(np.float64).tocsr()
+    big = np.flatnonzero(np.abs(exact.data) >= 2.0 ** 63)
+    if big.size:
+        i = int(np.searchsorted(exact.indptr, big[0], side="right") - 1)
+        raise InvalidGraphError(
+            f"the entries at ({i}, {int(exact.indices[big[0]])}) add up to "
+            f"{exact.data[big[0]]:.6g}, beyond int64")
+    return M.astype(np.int64).tocsr()
 
 #: the weight types a Graph keeps, as errors about other ones say
 KEPT_AS = "weights are kept as int32, int64, float32 or float64"
@@ -252,9 +270,13 @@ class Graph:
         """Build a graph from a square scipy sparse matrix (or dense array).
 
         Stored entries are edges, explicit zeros included.  A dense array follows
-        ``scipy.sparse.csgraph``: zeros are "no edge".  ``weighted=None`` infers: a
-        Boolean matrix is unweighted, any other dtype weighted.  With
-        ``directed=False`` the matrix is symmetrized (an entry either way is an edge).
+        ``scipy.sparse.csgraph``: zeros are "no edge".  The matrix is read as
+        ``scipy.sparse.csgraph`` reads it, through ``M.tocsr()``: a COO matrix's
+        repeated entries add up there (its value at ``(i, j)``, as ``toarray()`` shows
+        it), and an entry a CSR or CSC matrix still repeats is a parallel edge, the
+        least weight kept.  ``weighted=None`` infers: a Boolean matrix is unweighted,
+        any other dtype weighted.  With ``directed=False`` the matrix is symmetrized
+        (an entry either way is an edge).
         """
         if not sps.issparse(M):
             M = np.asarray(M)
@@ -264,7 +286,8 @@ class Graph:
         if M.shape[0] != M.shape[1]:
             raise InvalidGraphError(
                 f"adjacency matrix must be square, got shape {M.shape}")
-        C = M.tocoo()
+        # csgraph's reading: COO (and DOK, LIL, BSR) sum their repeats on the way to CSR
+        C = (M if M.format in ("csr", "csc") else _summed(M)).tocoo()
         if weighted is None:
             weighted = C.dtype != np.bool_
         return cls.from_edges(

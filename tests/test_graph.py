@@ -114,6 +114,27 @@ def test_from_scipy():
     assert sp.Graph.from_scipy(U64.astype(np.uint32)).weights.dtype == np.int64
 
 
+def test_from_scipy_reads_repeated_entries_as_csgraph_does():
+    # a COO matrix's repeats are its value there (their sum); a CSR's or CSC's repeats
+    # are parallel edges (the least); scipy adds int8 in int8, where 100 + 100 wraps
+    from scipy.sparse.csgraph import dijkstra
+
+    coo = sps.coo_matrix(([5.0, 2.0], ([0, 0], [1, 1])), shape=(2, 2))
+    csr = sps.csr_matrix((np.array([5.0, 2.0]), np.array([1, 1]), np.array([0, 2, 2])),
+                         shape=(2, 2))
+    csc = sps.csc_matrix((np.array([5.0, 2.0]), np.array([0, 0]), np.array([0, 0, 2])),
+                         shape=(2, 2))
+    for M, d in ((coo, 7.0), (csr, 2.0), (csc, 2.0), (sps.coo_array(coo), 7.0)):
+        assert dijkstra(M, indices=0)[1] == d
+        assert sp.sssp(sp.Graph.from_scipy(M), 0).distances[1] == d
+    assert coo.data.tolist() == [5.0, 2.0]                  # the caller's matrix untouched
+    i8 = sps.coo_matrix((np.array([100, 100], np.int8), ([0, 0], [1, 1])), shape=(2, 2))
+    assert sp.sssp(sp.Graph.from_scipy(i8), 0).distances[1] == 200
+    big = sps.coo_matrix((np.array([2**62, 2**62]), ([0, 0], [1, 1])), shape=(2, 2))
+    with pytest.raises(sp.InvalidGraphError, match=r"\(0, 1\) add up to .* beyond int64"):
+        sp.Graph.from_scipy(big)
+
+
 def test_from_networkx_names_a_bad_weight_by_its_labels():
     # NumPy made [1, "heavy"] two strings: the message named '1' on edge a -> b
     H = nx.Graph([("a", "b", {"weight": 1}), ("b", "c", {"weight": "heavy"})])
