@@ -18,7 +18,7 @@ import scipy.sparse as sps
 
 from . import memory
 from .build import csr_min_dedup
-from .exceptions import InvalidGraphError
+from .exceptions import InvalidGraphError, SourceError
 
 if TYPE_CHECKING:  # pragma: no cover
     import graphblas
@@ -447,6 +447,25 @@ class Graph:
         return Graph.from_edges(self.indices.astype(np.int64), self.rows.astype(np.int64),
                                 self.weights, n_vertices=self.n_vertices, directed=True,
                                 labels=self.labels, name=self.name)
+
+    def vertex_id(self, label: Hashable) -> int:
+        """The id (``0..n-1``) of the vertex labelled ``label`` — a NetworkX node of
+        :meth:`from_networkx`; results index by id, and ``G.labels[i]`` names id ``i``.
+
+        >>> import networkx as nx, semiring_paths as sp
+        >>> G = sp.Graph.from_networkx(nx.path_graph(["a", "b", "c"]))
+        >>> sp.sssp(G, G.vertex_id("b")).distances.tolist()
+        [1.0, 0.0, 1.0]
+        """
+        if self.labels is None:
+            raise SourceError(f"the graph has no labels: its vertices are ids 0..n-1, "
+                              f"not {label!r}")
+        if "_label_ids" not in self.__dict__:
+            self.__dict__["_label_ids"] = {v: i for i, v in enumerate(self.labels)}
+        try:
+            return self.__dict__["_label_ids"][label]
+        except (KeyError, TypeError):
+            raise SourceError(f"no vertex is labelled {label!r}") from None
 
     def to_scipy(self, dtype=None) -> sps.csr_matrix:
         """The adjacency as ``scipy.sparse.csr_matrix`` (unweighted: Boolean)."""

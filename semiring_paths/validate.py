@@ -49,8 +49,20 @@ def integer(x: Any, name: str, minimum: int = 0) -> int:
 
 
 def source(G: Graph, s: Any, what: str = "source") -> int:
-    """A vertex id of ``G``, as ``int``."""
+    """A vertex id of ``G``, as ``int`` (a label instead is refused, its id named)."""
+    if not is_int(s):
+        _not_a_label(G, s, what)
     return vertex(s, G.n_vertices, what)
+
+
+def _not_a_label(G: Graph, s: Any, what: str) -> None:
+    """Raise for a label given where an id is wanted, naming the id it has."""
+    try:
+        i = G.vertex_id(s)
+    except SourceError:
+        return
+    raise SourceError(f"{what} {s!r} is a vertex label; vertices are named by id here: "
+                      f"G.vertex_id({s!r}) is {i}")
 
 
 def sources(G: Graph, srcs: Iterable[int], what: str = "source") -> np.ndarray:
@@ -67,6 +79,7 @@ def sources(G: Graph, srcs: Iterable[int], what: str = "source") -> np.ndarray:
     if src.ndim != 1:
         raise SourceError(f"{what}s must be a 1-D sequence of vertex ids")
     if src.size and src.dtype.kind not in "iu":
+        _not_a_label(G, srcs[0], what)
         raise SourceError(f"{what}s must be integer vertex ids, got {src.dtype}")
     bad = src[(src < 0) | (src >= G.n_vertices)] if src.size else src
     if bad.size:

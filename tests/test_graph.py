@@ -224,3 +224,21 @@ def test_python_graphblas_semirings_are_taken_by_name():
                                   sp.sssp(G, 0).distances)
     with pytest.raises(ValueError, match=r"unknown semiring 'min_times'.*register"):
         sp.sssp(G, 0, semiring=gb.semiring.min_times)
+
+
+def test_vertex_id_and_a_label_given_for_an_id():
+    G = sp.Graph.from_networkx(nx.path_graph(["a", "b", "c"]))
+    assert [G.vertex_id(v) for v in "abc"] == [0, 1, 2]
+    assert sp.sssp(G, G.vertex_id("c")).distances.tolist() == [2.0, 1.0, 0.0]
+    with pytest.raises(sp.SourceError, match=r"source 'b' is a vertex label.*is 1"):
+        sp.sssp(G, "b")
+    with pytest.raises(sp.SourceError, match=r"target 'c' is a vertex label.*is 2"):
+        sp.shortest_path(G, 0, "c")
+    with pytest.raises(sp.SourceError, match=r"source 'a' is a vertex label.*is 0"):
+        sp.multi_source_bfs(G, ["a", "c"])
+    with pytest.raises(sp.SourceError, match="no vertex is labelled 'z'"):
+        G.vertex_id("z")
+    with pytest.raises(sp.SourceError, match="must be an integer vertex id, got 'z'"):
+        sp.bfs(G, "z")
+    with pytest.raises(sp.SourceError, match="has no labels"):
+        sp.Graph.from_edges([0], [1]).vertex_id(0)
