@@ -6,6 +6,7 @@ import gzip
 
 import numpy as np
 import pytest
+import scipy.sparse as sps
 
 import semiring_paths as sp
 
@@ -94,6 +95,37 @@ def test_mtx_pattern_symmetric_and_integer(tmp_path):
     assert H.weights.dtype == np.int64 and H.weights.tolist() == [0, -4]
 
 
+@pytest.mark.parametrize("symmetry", ["general", "symmetric", "skew-symmetric"])
+@pytest.mark.parametrize("dense", [True, False], ids=["array", "coordinate"])
+@pytest.mark.parametrize("integer", [True, False], ids=["integer", "real"])
+def test_mtx_array_and_skew_read_as_scipy_reads_them(tmp_path, symmetry, dense, integer):
+    # scipy.io.mmwrite writes a dense matrix as 'array' (zeros: no edge, as csgraph reads
+    # a dense matrix); a skew-symmetric file stores A(i, j) for A(j, i) = -A(i, j)
+    import scipy.io
+
+    D = np.random.default_rng(7).integers(-3, 4, (6, 6)).astype(float)
+    A = {"general": D, "symmetric": np.triu(D) + np.triu(D, 1).T,
+         "skew-symmetric": np.triu(D, 1) - np.triu(D, 1).T}[symmetry]
+    A = A.astype(np.int64) if integer else 1.5 * A
+    p = tmp_path / "a.mtx"
+    scipy.io.mmwrite(p, A if dense else sps.coo_matrix(A), symmetry=symmetry)
+    assert open(p).readline().split()[2:] == [
+        "array" if dense else "coordinate", "integer" if integer else "real", symmetry]
+    G = sp.read(p)
+    assert G.directed == (symmetry != "symmetric")
+    assert G.weights.dtype == (np.int64 if integer else np.float64)
+    np.testing.assert_array_equal(G.to_scipy().toarray(), A)
+    assert G.n_stored == np.count_nonzero(A)
+
+
+def test_a_byte_order_mark_is_skipped(tmp_path):
+    body = "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n"
+    for name, text in (("b.mtx", body), ("b.txt", "0 1\n1 2\n"), ("b", body)):
+        p = tmp_path / name
+        p.write_bytes(b"\xef\xbb\xbf" + text.encode())
+        assert sp.read(p).indices.tolist() == [1, 2], name
+
+
 @pytest.mark.parametrize("mid", ["", "% a comment between entries: the checked reader\n"])
 def test_mtx_integers_past_float64_read_exactly(tmp_path, mid):
     # read through float64, 2⁶⁰ + 1 was 2⁶⁰ and 2⁶³ wrapped to -2⁶³
@@ -123,7 +155,12 @@ def test_bundled_names():
 MTX = "%%MatrixMarket matrix coordinate real general\n"
 BAD = [
     ("a.mtx", "hello\n", "MatrixMarket", 1),
-    ("b.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n", "coordinate", 1),
+    ("b.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n", "holds 4 values", 2),
+    ("b2.mtx", "%%MatrixMarket matrix array pattern general\n2 2\n", "cannot be array", 1),
+    ("b3.mtx", "%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 2\n2 1 3\n2 2 1\n",
+     "no diagonal entry", 4),
+    ("b4.mtx", "%%MatrixMarket matrix coordinate real hermitian\n2 2 0\n", "hermitian", 1),
+    ("b5.mtx", "%%MatrixMarket matrix array real general\n2 2 4\n", "'rows cols'", 2),
     ("c.mtx", MTX + "3 4 1\n1 2 1.0\n", "square", 2),
     ("d.mtx", MTX + "3 3 2\n1 2 1.0\n2 x 1.0\n", "not a number", 4),
     ("e.mtx", MTX + "3 3 2\n1 2 1.0\n2 3\n", "expected 3 fields", 4),

@@ -44,7 +44,11 @@ def read(
         The file, optionally gzip-compressed (``.gz``).  The name of a bundled example
         graph (``"karate"``, ``"rome99"``, ``"osm-monaco"``) also works.
     format : {"mtx", "snap", "el", "wel", "gr", "spg"}, optional
-        Override detection.  ``"snap"`` is a whitespace edge list with ``#`` comments,
+        Override detection.  ``"mtx"`` is Matrix Market, ``coordinate`` (a stored
+        entry is an edge, an explicit zero too) or ``array`` (dense, as
+        ``scipy.io.mmwrite`` writes an ndarray: a zero is no edge), ``general``,
+        ``symmetric`` or ``skew-symmetric`` (``A(j, i) = -A(i, j)``), as
+        ``scipy.io.mmread`` reads it.  ``"snap"`` is a whitespace edge list with ``#`` comments,
         2 columns (unweighted) or 3 (weighted); ``"el"`` / ``"wel"`` are GAP's 0-based
         unweighted / weighted edge lists; ``"gr"`` is DIMACS shortest-path format;
         ``"spg"`` is this library's binary file (``G.save``).

@@ -60,7 +60,7 @@ def _head(p: Path, stop) -> list[str]:
     try:
         with _open(p) as f:
             for raw in f:
-                s = raw.decode("utf-8", errors="strict")
+                s = raw.decode("utf-8-sig" if not out else "utf-8", errors="strict")
                 out.append(s.rstrip("\r\n"))
                 if stop(s) or len(out) >= _HEAD_LINES:
                     break
@@ -188,7 +188,9 @@ def _edge_list(weighted: bool | None):
 def read_mtx(p: Path, directed: bool | None, n_vertices: int | None) -> Graph:
     path = str(p)
     lines = _head(p, lambda s: bool(s.strip()) and not s.lstrip().startswith("%"))
-    n, nnz, field, symmetry, _ = mtx_header(lines, path)     # our messages, our checks
+    n, nnz, field, symmetry, _, fmt = mtx_header(lines, path)   # our messages, our checks
+    if fmt == "array" or symmetry == "skew-symmetric":       # the checked reader's
+        raise Reject(f"{fmt} {symmetry}")
     ncols = 2 if field == "pattern" else 3
     kind = "int64" if field == "integer" else "float64"     # integers read exactly
     tb = _table(p, len(lines), " ", ncols, {"c2": kind} if ncols == 3 else None)

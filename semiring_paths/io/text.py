@@ -51,7 +51,7 @@ def read_head(p: Path, size: int) -> str:
         with open(p, "rb") as f:
             gz = f.read(2) == b"\x1f\x8b"
         with (gzip.open(p, "rb") if gz else open(p, "rb")) as f:
-            return f.read(size).decode("utf-8", errors="replace")
+            return f.read(size).decode("utf-8-sig", errors="replace")
     except (OSError, EOFError, zlib.error) as e:
         raise GraphFormatError(f"cannot read file: {e}", str(p)) from None
 
@@ -66,7 +66,7 @@ def read_text(p: Path) -> str:
     except (OSError, EOFError, zlib.error) as e:
         raise GraphFormatError(f"cannot read file: {e}", str(p)) from None
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")              # a byte-order mark dropped
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
         raise GraphFormatError("not a text file (invalid UTF-8)", str(p), line) from None
@@ -162,10 +162,12 @@ def _build(body: _Body, src, dst, w, n, directed) -> Graph:
 
 
 # --------------------------------------------------------------------------- formats
-def mtx_header(lines: list[str], path: str) -> tuple[int, int, str, str, int]:
+def mtx_header(lines: list[str], path: str) -> tuple[int, int, str, str, int, str]:
     """The banner and size line of a Matrix Market file: ``(n, entries, field,
-    symmetry, k)``, ``lines[k]`` being the size line; every problem is named with its
-    line."""
+    symmetry, k, format)``, ``lines[k]`` being the size line, ``entries`` the values an
+    ``array`` file holds; every problem is named with its line."""
+    if lines:
+        lines[0] = lines[0].lstrip("\ufeff")              # a byte-order mark
     if not lines or not lines[0].startswith("%%MatrixMarket"):
         raise GraphFormatError("missing '%%MatrixMarket' header", path, 1)
     head = lines[0].split()
@@ -174,37 +176,47 @@ def mtx_header(lines: list[str], path: str) -> tuple[int, int, str, str, int]:
     _, obj, fmt, field, symmetry = (h.lower() for h in head)
     if obj != "matrix":
         raise GraphFormatError(f"object {obj!r} is not supported (only 'matrix')", path, 1)
-    if fmt != "coordinate":
-        raise GraphFormatError(f"format {fmt!r} is not supported (only 'coordinate')",
+    if fmt not in ("coordinate", "array"):
+        raise GraphFormatError(f"format {fmt!r} is not supported (coordinate or array)",
                                path, 1)
     if field not in ("pattern", "integer", "real", "double"):
         raise GraphFormatError(f"field {field!r} is not supported (pattern, integer or "
                                "real)", path, 1)
-    if symmetry not in ("general", "symmetric"):
-        raise GraphFormatError(f"symmetry {symmetry!r} is not supported (general or "
-                               "symmetric)", path, 1)
+    if symmetry not in ("general", "symmetric", "skew-symmetric"):
+        raise GraphFormatError(f"symmetry {symmetry!r} is not supported (general, "
+                               "symmetric or skew-symmetric)", path, 1)
+    if field == "pattern" and (fmt == "array" or symmetry == "skew-symmetric"):
+        raise GraphFormatError(f"a 'pattern' matrix cannot be {fmt} {symmetry}", path, 1)
     k = 1
     while k < len(lines) and (not lines[k].strip() or lines[k].lstrip().startswith("%")):
         k += 1
     if k == len(lines):
         raise GraphFormatError("missing size line 'rows cols entries'", path, k)
     size = lines[k].split()
+    want = "'rows cols entries'" if fmt == "coordinate" else "'rows cols'"
     try:
-        nr, nc, nnz = (int(x) for x in size)
+        nr, nc, *nnz = (int(x) for x in size)
+        if len(nnz) != (fmt == "coordinate"):
+            raise ValueError
     except ValueError:
         raise GraphFormatError(f"malformed size line {lines[k].strip()[:80]!r} (expected "
-                               "'rows cols entries')", path, k + 1) from None
+                               f"{want})", path, k + 1) from None
     if nr != nc:
         raise GraphFormatError(f"matrix is {nr} x {nc}: an adjacency matrix must be "
                                "square", path, k + 1)
-    check_size(nr, nnz, 0 if field == "pattern" else 8, path, k + 1)
-    return nr, nnz, field, symmetry, k
+    if fmt == "array":      # every value, or the lower triangle (strictly, when skew)
+        nnz = [nr * nr if symmetry == "general" else
+               nr * (nr + 1) // 2 if symmetry == "symmetric" else nr * (nr - 1) // 2]
+    check_size(nr, nnz[0], 0 if field == "pattern" else 8, path, k + 1)
+    return nr, nnz[0], field, symmetry, k, fmt
 
 
 def _read_mtx(text: str, path: str, directed: bool | None) -> Graph:
     lines = text.splitlines()
-    nr, nnz, field, symmetry, k = mtx_header(lines, path)
+    nr, nnz, field, symmetry, k, fmt = mtx_header(lines, path)
     body = _Body(path, lines[k + 1:], k + 2, lambda s: s.lstrip().startswith("%"))
+    if fmt == "array":
+        return _read_mtx_array(body, nr, nnz, field, symmetry, k, directed)
     ncol = 2 if field == "pattern" else 3
     t = body.table((ncol,), "row col" + ("" if ncol == 2 else " value"))
     if t.shape[0] != nnz:
@@ -213,9 +225,40 @@ def _read_mtx(text: str, path: str, directed: bool | None) -> Graph:
     src = body.ids(t[:, 0], 1, nr, "row")
     dst = body.ids(t[:, 1], 1, nr, "column")
     w = None if ncol == 2 else body.weights(t[:, 2], field == "integer")
+    if symmetry == "skew-symmetric":       # A(j, i) = -A(i, j), the diagonal zero
+        if (src == dst).any():
+            raise body.error(int(np.argmax(src == dst)),
+                             "a skew-symmetric matrix stores no diagonal entry")
+        src, dst, w = np.r_[src, dst], np.r_[dst, src], np.r_[w, -w]
     if directed is None:
-        directed = symmetry == "general"
+        directed = symmetry != "symmetric"
     return _build(body, src, dst, w, nr, directed)
+
+
+def _read_mtx_array(body: _Body, n: int, count: int, field: str, symmetry: str, k: int,
+                    directed: bool | None) -> Graph:
+    """A dense ``array`` file, its values column by column (of the lower triangle when
+    symmetric, of the strict one when skew): zeros are "no edge", as
+    ``scipy.sparse.csgraph`` reads a dense matrix."""
+    t = body.table((1,), "value")[:, 0]
+    if t.size != count:
+        raise GraphFormatError(f"a {n} x {n} {symmetry} array holds {count} values, file "
+                               f"has {t.size}", body.path, k + 1)
+    w = body.weights(t, field == "integer")
+    if symmetry == "general":
+        col, row = np.divmod(np.arange(count), max(n, 1))
+    else:                                  # column j holds rows j.. (j + 1.. when skew)
+        lo = 0 if symmetry == "symmetric" else 1
+        col = np.repeat(np.arange(n), np.maximum(n - np.arange(n) - lo, 0))
+        start = np.cumsum(np.r_[0, np.maximum(n - np.arange(n) - lo, 0)])[:-1]
+        row = np.arange(count) - start[col] + col + lo
+    keep = w != 0
+    src, dst, w = row[keep], col[keep], w[keep]
+    if symmetry != "general":
+        src, dst, w = np.r_[src, dst[src != dst]], np.r_[dst, src[src != dst]], np.r_[
+            w, (-w if symmetry == "skew-symmetric" else w)[src != dst]]
+    return _build(body, src, dst, w, n, symmetry != "symmetric" if directed is None
+                  else directed)
 
 
 def _edge_list(weighted: bool | None):
