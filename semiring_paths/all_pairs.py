@@ -75,6 +75,8 @@ def _blocks(G: Graph, sources: np.ndarray, batch, memory_limit, progress, desc,
         for i, block in map_blocks(_block, G, parts, (k, weighted, backend), client=client,
                                    ordered=ordered, progress=progress, desc=desc):
             bar.update(parts[i].size)
+            if weighted:
+                validate.rounded(G, block)
             yield parts[i], block
     finally:
         bar.close()
@@ -171,7 +173,9 @@ def _write_rows(G: Graph, part: np.ndarray, lo: int, k: int, weighted: bool, bac
     """One block of ``apsp(out=…)`` computed and written into its rows (here or on a
     worker); returns its first row once the rows are on disk."""
     mm = np.load(out, mmap_mode="r+")
-    mm[lo:lo + part.size] = _block(G, part, k, weighted, backend)
+    mm[lo:lo + part.size] = block = _block(G, part, k, weighted, backend)
+    if weighted:
+        validate.rounded(G, block)
     mm.flush()
     del mm
     return lo

@@ -432,6 +432,16 @@ class Graph:
         return float(lo) if lo == hi else None
 
     @cached_property
+    def rounds_past_float64(self) -> bool:
+        """Whether integer weights could add up to a path value past 2⁵³, where float64
+        (the type of every distance) no longer holds each integer: ``max |w| · (n − 1)``
+        (a shortest path is simple) reaches it."""
+        if not self.weighted or self.weights.dtype.kind not in "iu" or not self.n_stored:
+            return False
+        top = max(abs(int(self.weights.min())), abs(int(self.weights.max())))
+        return top * max(self.n_vertices - 1, 1) >= 2**53
+
+    @cached_property
     def unweighted(self) -> Graph:
         """This graph without its weights (the same index arrays): hop counts.  Itself
         when unweighted."""

@@ -156,6 +156,7 @@ def multi_source_sssp(G: Graph, sources: Iterable[int], *, backend: str = "auto"
                       be)
     for i, rows in map_blocks(_distance_rows, G, split(src, k), (backend,), client=client):
         out[i * k:i * k + rows.shape[0]] = rows
+    validate.rounded(G, out)
     return out
 
 

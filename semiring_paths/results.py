@@ -254,7 +254,8 @@ class PathResult(_TreeResult):
     ----------
     distances : ndarray of float64
         Path values under the semiring; the semiring's ⊕ identity where unreachable
-        (``inf`` for min_plus).
+        (``inf`` for min_plus).  Integer weights' sums are exact up to 2⁵³; past it a
+        ``RuntimeWarning`` says float64 rounded them.
     predecessors : ndarray of int64
         A shortest-path tree: ``-1`` for the source and unreachable vertices, as in
         ``scipy.sparse.csgraph``.  Computed on first access, from the distances.

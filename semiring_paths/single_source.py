@@ -180,7 +180,8 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
     -------
     PathResult
         ``distances`` (float64; the semiring's ⊕ identity — ``inf`` for min_plus —
-        where unreachable), ``predecessors`` (int64, ``-1`` for the source and the
+        where unreachable; integer weights' sums are exact up to 2⁵³, and a
+        ``RuntimeWarning`` says when a path went past it), ``predecessors`` (int64, ``-1`` for the source and the
         unreachable, computed on first access), ``path_to(t)``, ``trace``.
 
     Raises
@@ -235,6 +236,7 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
         tree = None if tree is None else np.where(dist[:tree.size] != sr.zero, tree, -1) \
             if not as_cupy else None
     trace.total_seconds = time.perf_counter() - t1
+    validate.rounded(G, dist)
     host = dist.get if as_cupy else lambda: dist
     trace.reached_fn = lambda: int(G.out_degree[host() != sr.zero].sum())
     r = PathResult(s, dist, trace, sr, predecessors=tree,

@@ -10,6 +10,7 @@ type or name) whose message names the problem and what to do instead.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Iterable
 from typing import Any
 
@@ -38,6 +39,19 @@ def graph(G: Any) -> Graph:
             f"expected a semiring_paths.Graph, got {type(G).__name__}; build one with "
             "sp.read, sp.Graph.from_scipy, from_edges, from_networkx or from_graphblas")
     return G
+
+
+def rounded(G: Graph, values: Any) -> None:
+    """Warn where integer weights made a finite path value past 2⁵³, which the float64
+    result holds only to its nearest double (checked only where the weights allow it)."""
+    if not G.rounds_past_float64:
+        return
+    xp = np if isinstance(values, np.ndarray) else __import__("cupy")
+    v = xp.abs(values[xp.isfinite(values)])
+    if v.size and float(v.max()) > 2**53:
+        warnings.warn(f"integer weights add up to {float(v.max()):.6g} on some path, past "
+                      "2**53: float64 distances round such values to the nearest double",
+                      RuntimeWarning, stacklevel=3)
 
 
 def integer(x: Any, name: str, minimum: int = 0) -> int:

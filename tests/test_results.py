@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -169,3 +171,27 @@ def test_counts_and_sizes_take_ints(call, match):
     G = sp.Graph.from_edges([0, 1], [1, 2], weights=[1.0, 2.0])
     with pytest.raises(ValueError, match=match):
         call(G)
+
+
+def test_integer_distances_past_2_53_warn_that_float64_rounds_them(backend):
+    # 2**53 + 1 has no float64: the distance read 2**53 with no word
+    G = sp.Graph.from_edges([0, 1], [1, 2], [2**53 + 1, 3], directed=True)
+    runs = [lambda: sp.sssp(G, 0, backend=backend),
+            lambda: sp.multi_source_sssp(G, [0], backend=backend),
+            lambda: list(sp.apsp(G, backend=backend, progress=False))]
+    if backend == "gpu":
+        runs.append(lambda: sp.sssp(G, 0, backend=backend, as_cupy=True))
+    for run in runs:
+        with pytest.warns(RuntimeWarning, match=r"past 2\*\*53: float64 distances round"):
+            run()
+    small = sp.Graph.from_edges([0, 1], [1, 2], [2**40, 3], directed=True)
+    assert not small.rounds_past_float64
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert sp.sssp(small, 0, backend=backend).distances[2] == 2**40 + 3
+    # possible by the bound, not reached: no warning
+    far = sp.Graph.from_edges([0, 1], [1, 2], [2**52, 1], directed=True)
+    assert far.rounds_past_float64
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sp.sssp(far, 0, backend=backend)
