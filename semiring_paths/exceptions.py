@@ -35,7 +35,9 @@ class SourceError(SemiringPathsError, IndexError):
 
 
 class NegativeWeightError(SemiringPathsError, ValueError):
-    """A strategy that needs non-negative weights was given a negative one."""
+    """A weight outside the range a strategy needs under its semiring: a negative one
+    where (min, +) needs them non-negative, one beyond [0, 1] where (max, ×) needs
+    probabilities."""
 
 
 class GPUMemoryError(SemiringPathsError, MemoryError):
