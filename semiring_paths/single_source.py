@@ -181,8 +181,9 @@ def sssp(G: Graph, source: int, strategy: str = "auto", backend: str = "auto",
     PathResult
         ``distances`` (float64; the semiring's ⊕ identity — ``inf`` for min_plus —
         where unreachable; integer weights' sums are exact up to 2⁵³, and a
-        ``RuntimeWarning`` says when a path went past it), ``predecessors`` (int64, ``-1`` for the source and the
-        unreachable, computed on first access), ``path_to(t)``, ``trace``.
+        ``RuntimeWarning`` says when a path went past it), ``predecessors`` (int64,
+        ``-1`` for the source and the unreachable, computed on first access),
+        ``path_to(t)``, ``trace``.
 
     Raises
     ------

@@ -55,6 +55,7 @@ def graphs(draw):
 
 
 @pytest.mark.parametrize("ext", TEXT_FORMATS)
+@pytest.mark.filterwarnings("ignore:.*DIMACS arc lengths are integers:UserWarning")
 @settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(G=graphs())
@@ -225,6 +226,27 @@ def test_directory_and_write_errors(tmp_path):
     with pytest.raises(FileNotFoundError):
         sp.write(G, tmp_path / "no" / "r.mtx")
     assert not list(tmp_path.glob("*.tmp*"))
+
+
+def test_write_says_what_a_text_format_drops(tmp_path):
+    import warnings
+
+    import networkx as nx
+
+    L = sp.Graph.from_networkx(nx.path_graph(["a", "b", "c"]))
+    for name in ("l.mtx", "l.wel", "l.txt", "l.gr"):
+        with pytest.warns(UserWarning, match=r"labels \('a', …\) are not written"):
+            sp.write(L, tmp_path / name)
+        assert sp.read(tmp_path / name).labels is None
+    F = sp.Graph.from_edges([0], [1], [1.5])
+    with pytest.warns(UserWarning, match="DIMACS arc lengths are integers"):
+        sp.write(F, tmp_path / "f.gr")
+    with warnings.catch_warnings():           # nothing dropped: no word
+        warnings.simplefilter("error")
+        sp.write(L, tmp_path / "l.spg")
+        sp.write(sp.Graph.from_networkx(nx.path_graph(3)), tmp_path / "i.mtx")
+        sp.write(sp.Graph.from_edges([0], [1], [2]), tmp_path / "i.gr")
+    assert sp.read(tmp_path / "l.spg").labels == ["a", "b", "c"]
 
 
 def test_cli_convert_and_outputs(tmp_path):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import warnings
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -92,11 +93,28 @@ def _gr(G: Graph, p: Path) -> None:
                    "v": G.indices.astype(np.int64) + 1, "w": w}, " ")
 
 
+def _warn_lost(G: Graph, fmt: str, p: Path) -> None:
+    """Say what a text format cannot hold: labels other than the ids themselves, and
+    DIMACS's integer arc lengths where the weights are not integers."""
+    if G.labels is not None and G.labels != list(range(G.n_vertices)):
+        base = "1..n (id + 1)" if fmt in ("mtx", "gr") else "0..n-1 (their ids)"
+        warnings.warn(f"{p.name}: the vertex labels ({G.labels[0]!r}, …) are not written: "
+                      f"the file names vertices {base}; .spg keeps labels", UserWarning,
+                      stacklevel=3)
+    if fmt == "gr" and G.weighted and G.weights.dtype.kind == "f":
+        warnings.warn(f"{p.name}: DIMACS arc lengths are integers; these {G.weights.dtype} "
+                      "weights are written as decimals, which this library reads back but "
+                      "DIMACS tools and GAP do not (.wel or .mtx hold them for all)",
+                      UserWarning, stacklevel=3)
+
+
 def write(G: Graph, path: str | os.PathLike, format: str | None = None) -> None:
     """Write ``G`` to ``path`` in the format its name says (``.mtx``, ``.el``, ``.wel``,
     ``.txt``/``.tsv``/``.edges`` (SNAP), ``.gr``, ``.spg``; ``.gz`` compresses the
     text formats) or ``format``.  Written to a temporary name and renamed: an
-    interrupted write leaves no partial file.
+    interrupted write leaves no partial file.  Only ``.spg`` keeps vertex labels (a
+    text format names vertices by id, with a ``UserWarning`` where labels are dropped);
+    an ``.el`` file has no weights (refused for a weighted graph).
 
     Examples
     --------
@@ -126,6 +144,7 @@ def write(G: Graph, path: str | os.PathLike, format: str | None = None) -> None:
     if fmt == "el" and G.weighted:
         raise ValueError("an .el file has no weights: write .wel (or .mtx) for a "
                          "weighted graph")
+    _warn_lost(G, fmt, p)
     tmp = p.with_name(p.name + ".tmp" + (".gz" if p.name.endswith(".gz") else ""))
     try:
         if fmt in writers:
