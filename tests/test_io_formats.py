@@ -77,6 +77,7 @@ def test_roundtrip_random(tmp_path, ext, G):
 @pytest.mark.parametrize("rel", ["road/rome99.mtx.gz", "social/wiki-Vote.mtx.gz",
                                  "mesh/wing.mtx.gz", "misc/bcsstk13.mtx.gz"])
 @pytest.mark.parametrize("ext", TEXT_FORMATS)
+@pytest.mark.filterwarnings("ignore:.*DIMACS arc lengths are integers:UserWarning")
 def test_roundtrip_real(tmp_path, rel, ext):
     G = sp.read(shared_graph(rel))
     if not _fits(G, ext):
