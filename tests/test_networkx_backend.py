@@ -527,6 +527,24 @@ def test_can_run_declines_what_it_cannot_serve_exactly():
     assert can("johnson", (F,), {"weight": None}) is True
 
 
+def test_integer_weights_past_float64_are_left_to_networkx():
+    # NetworkX adds Python ints exactly: 2**53 + 1 stays odd, which float64 sums lose
+    X = nx.DiGraph([(0, 1, {"weight": 2**53 + 1}), (1, 2, {"weight": 3})])
+    exact = {0: 0, 1: 2**53 + 1, 2: 2**53 + 4}
+    assert nx.single_source_dijkstra_path_length(X, 0) == exact
+    can = nxb.BackendInterface.can_run
+    for name in ("single_source_dijkstra_path_length", "single_source_bellman_ford",
+                 "all_pairs_dijkstra_path_length", "johnson"):
+        assert "2**53" in can(name, (X, 0) if "single" in name else (X,), {})
+    with pytest.raises(NotImplementedError):
+        nx.single_source_dijkstra_path_length(X, 0, backend="semiring_paths")
+    M = nx.MultiDiGraph(X)
+    assert "2**53" in can("single_source_dijkstra_path_length", (M, 0), {})
+    Y = nx.DiGraph([(0, 1, {"weight": 2**40}), (1, 2, {"weight": 3})])   # far below
+    assert nx.single_source_dijkstra_path_length(Y, 0, backend="semiring_paths") == {
+        0: 0, 1: 2**40, 2: 2**40 + 3}
+
+
 def test_point_to_point_queries_wait_for_a_converted_graph(monkeypatch):
     """Under ``backend_priority`` a point-to-point query on a graph not converted is
     answered without a conversion (NetworkX's search stops at the target, a conversion

@@ -29,7 +29,9 @@ import numpy as np
 #: the others to functions that take weights
 COMMON_DECLINES = ("arguments NetworkX itself would reject",
                    "weight functions (callables)",
-                   "non-numeric or non-finite weights")
+                   "non-numeric or non-finite weights",
+                   "integer weights whose path sums could pass 2**53 (max |w| · (n − 1); "
+                   "NetworkX adds Python ints exactly, float64 would round them)")
 
 __all__ = [
     "COMMON_DECLINES",
@@ -110,7 +112,10 @@ class Registered:
                 return True
             numeric, negative = weight_facts(nxG, weight)
             if not numeric:
-                return "non-numeric or non-finite weights are left to NetworkX"
+                return ("non-numeric or non-finite weights are left to NetworkX"
+                        if not wide_integers(nxG, weight) else
+                        "integer weights whose path sums could pass 2**53 are left to "
+                        "NetworkX (its Python ints add exactly)")
             dijkstra = self.dijkstra(a) if callable(self.dijkstra) else self.dijkstra
             if dijkstra and negative:
                 return "negative weights with Dijkstra: NetworkX's own behaviour is kept"
@@ -602,27 +607,50 @@ def adjacency_weights(G, weight: str) -> np.ndarray | None:
     """Every edge's ``weight`` (missing: 1) in NetworkX's adjacency order — ``for u in G:
     for v in G._adj[u]`` (both ways when undirected; each parallel edge of a multigraph)
     — as int64 or float64; None where some value is not a finite number (booleans
-    included).  ``weight=None`` reads nothing: NetworkX's weight function then gives every
-    edge 1 (``data.get(None, 1)``; no attribute is keyed None), so the ones are built."""
+    included), or where ints could add up past 2⁵³ on a path (``max |w| · (n − 1)``):
+    NetworkX's sums of Python ints are exact there, the engine's float64 ones not.
+    ``weight=None`` reads nothing: NetworkX's weight function then gives every edge 1
+    (``data.get(None, 1)``; no attribute is keyed None), so the ones are built."""
     nbrs = G._adj.values()
     if weight is None:
         m = (sum(len(kd) for nb in nbrs for kd in nb.values()) if G.is_multigraph()
              else sum(map(len, nbrs)))
         return np.ones(m, np.int64)
-    if G.is_multigraph():
-        attrs = chain.from_iterable(kd.values() for nb in nbrs for kd in nb.values())
-    else:
-        attrs = chain.from_iterable(map(dict.values, nbrs))          # C-level loops
-    vals = list(map(dict.get, attrs, repeat(weight), repeat(1)))   # (3× a methodcaller)
+    vals = _values(G, weight)
     w = np.array(vals) if vals else np.zeros(0, np.int64)
     if w.dtype.kind not in "if" or (w.dtype.kind == "i" and bool in set(map(type, vals))) \
             or (w.dtype.kind == "f" and not np.isfinite(w).all()):
         w = None
     elif w.dtype.kind == "i":
         w = w.astype(np.int64, copy=False)
+        if _wide(w, len(G)):
+            w = None
     else:
         w = w.astype(np.float64, copy=False)
     return w
+
+
+def _values(G, weight: str) -> list:
+    """Every edge's ``weight`` (missing: 1) in NetworkX's adjacency order, as given."""
+    nbrs = G._adj.values()
+    if G.is_multigraph():
+        attrs = chain.from_iterable(kd.values() for nb in nbrs for kd in nb.values())
+    else:
+        attrs = chain.from_iterable(map(dict.values, nbrs))          # C-level loops
+    return list(map(dict.get, attrs, repeat(weight), repeat(1)))   # (3× a methodcaller)
+
+
+def _wide(w: np.ndarray, n: int) -> bool:
+    """Whether int weights could add up past 2⁵³ on a (simple) path of ``n`` vertices."""
+    return bool(w.size) and max(-int(w.min()), int(w.max())) * max(n - 1, 1) >= 2**53
+
+
+def wide_integers(G, weight: str) -> bool:
+    """Whether ``weight`` holds ints only, which :func:`adjacency_weights` refused as too
+    wide for float64 sums (read again: only ever asked for a reason to decline)."""
+    vals = _values(G, weight)
+    w = np.array(vals) if vals else np.zeros(0, np.int64)
+    return w.dtype.kind == "i" and bool not in set(map(type, vals)) and _wide(w, len(G))
 
 
 REGISTRY: dict[str, Registered] = {}
