@@ -540,6 +540,21 @@ def test_integer_weights_past_float64_are_left_to_networkx():
         nx.single_source_dijkstra_path_length(X, 0, backend="semiring_paths")
     M = nx.MultiDiGraph(X)
     assert "2**53" in can("single_source_dijkstra_path_length", (M, 0), {})
+
+
+def test_numpy_scalar_weights_are_left_to_networkx():
+    # NetworkX adds np.float32 weights in float32 and returns np.float32 (np.int64: np.int64);
+    # served, they came back as float64 sums of Python floats
+    for kind in (np.float32, np.float64, np.int64):
+        X = nx.DiGraph([(0, 1, {"weight": kind(0.1 if kind != np.int64 else 1)}),
+                        (1, 2, {"weight": 0.2})])
+        assert "NumPy scalar" in nxb.BackendInterface.can_run(
+            "single_source_dijkstra_path_length", (X, 0), {})
+        nx_d = nx.single_source_dijkstra_path_length(X, 0)
+        assert type(nx_d[1]) is kind
+    B = nx.DiGraph([(0, 1, {"weight": True})])
+    assert "non-numeric" in nxb.BackendInterface.can_run(
+        "single_source_dijkstra_path_length", (B, 0), {})
     Y = nx.DiGraph([(0, 1, {"weight": 2**40}), (1, 2, {"weight": 3})])   # far below
     assert nx.single_source_dijkstra_path_length(Y, 0, backend="semiring_paths") == {
         0: 0, 1: 2**40, 2: 2**40 + 3}

@@ -30,6 +30,7 @@ import numpy as np
 COMMON_DECLINES = ("arguments NetworkX itself would reject",
                    "weight functions (callables)",
                    "non-numeric or non-finite weights",
+                   "NumPy scalar weights (NetworkX's sums keep their type)",
                    "integer weights whose path sums could pass 2**53 (max |w| · (n − 1); "
                    "NetworkX adds Python ints exactly, float64 would round them)")
 
@@ -112,10 +113,7 @@ class Registered:
                 return True
             numeric, negative = weight_facts(nxG, weight)
             if not numeric:
-                return ("non-numeric or non-finite weights are left to NetworkX"
-                        if not wide_integers(nxG, weight) else
-                        "integer weights whose path sums could pass 2**53 are left to "
-                        "NetworkX (its Python ints add exactly)")
+                return declined_weights(nxG, weight)
             dijkstra = self.dijkstra(a) if callable(self.dijkstra) else self.dijkstra
             if dijkstra and negative:
                 return "negative weights with Dijkstra: NetworkX's own behaviour is kept"
@@ -606,8 +604,9 @@ def handed_weights(G, weight: str) -> np.ndarray | None:
 def adjacency_weights(G, weight: str) -> np.ndarray | None:
     """Every edge's ``weight`` (missing: 1) in NetworkX's adjacency order — ``for u in G:
     for v in G._adj[u]`` (both ways when undirected; each parallel edge of a multigraph)
-    — as int64 or float64; None where some value is not a finite number (booleans
-    included), or where ints could add up past 2⁵³ on a path (``max |w| · (n − 1)``):
+    — as int64 or float64; None where some value is not a finite Python int or float
+    (booleans and NumPy scalars, whose sums NetworkX keeps in their own type, included), or
+    where ints could add up past 2⁵³ on a path (``max |w| · (n − 1)``):
     NetworkX's sums of Python ints are exact there, the engine's float64 ones not.
     ``weight=None`` reads nothing: NetworkX's weight function then gives every edge 1
     (``data.get(None, 1)``; no attribute is keyed None), so the ones are built."""
@@ -618,7 +617,7 @@ def adjacency_weights(G, weight: str) -> np.ndarray | None:
         return np.ones(m, np.int64)
     vals = _values(G, weight)
     w = np.array(vals) if vals else np.zeros(0, np.int64)
-    if w.dtype.kind not in "if" or (w.dtype.kind == "i" and bool in set(map(type, vals))) \
+    if not set(map(type, vals)) <= {int, float} or w.dtype.kind not in "if" \
             or (w.dtype.kind == "f" and not np.isfinite(w).all()):
         w = None
     elif w.dtype.kind == "i":
@@ -645,12 +644,21 @@ def _wide(w: np.ndarray, n: int) -> bool:
     return bool(w.size) and max(-int(w.min()), int(w.max())) * max(n - 1, 1) >= 2**53
 
 
-def wide_integers(G, weight: str) -> bool:
-    """Whether ``weight`` holds ints only, which :func:`adjacency_weights` refused as too
-    wide for float64 sums (read again: only ever asked for a reason to decline)."""
+def declined_weights(G, weight: str) -> str:
+    """Why :func:`adjacency_weights` refused ``weight``'s values (read again: only ever
+    asked for the reason a call is declined)."""
     vals = _values(G, weight)
-    w = np.array(vals) if vals else np.zeros(0, np.int64)
-    return w.dtype.kind == "i" and bool not in set(map(type, vals)) and _wide(w, len(G))
+    types = set(map(type, vals))
+    if types <= {int, float}:
+        w = np.array(vals) if vals else np.zeros(0, np.int64)
+        if w.dtype.kind == "i" and _wide(w, len(G)):
+            return ("integer weights whose path sums could pass 2**53 are left to "
+                    "NetworkX (its Python ints add exactly)")
+    elif all(issubclass(t, (np.integer, np.floating, int, float)) and t is not bool
+             for t in types):
+        return ("NumPy scalar weights are left to NetworkX (its sums keep their type: "
+                "float32 ones add in float32)")
+    return "non-numeric or non-finite weights are left to NetworkX"
 
 
 REGISTRY: dict[str, Registered] = {}
