@@ -258,6 +258,7 @@ def _sssp_bounded(G: Graph, s: int, be, run, bound, t0: float) -> PathResult:
     parents[dist == math.inf] = -1
     parents[s] = -1
     trace.total_seconds = time.perf_counter() - t1
+    validate.rounded(G, dist)
     r = PathResult(s, dist, trace, min_plus, predecessors=parents)
     r.stopped_early = bound.stopped
     return r
@@ -281,6 +282,7 @@ def _sssp_by_bfs(G: Graph, s: int, backend: str, as_cupy: bool = False,
         r = bfs(G, s, backend=backend, as_cupy=as_cupy,
                 targets=None if bound is None else bound.targets, max_depth=depth)
     dist = levels_to_distances(r.levels, c)
+    validate.rounded(G, dist)
     r.trace.algorithm = "sssp"
     r.trace.strategy = f"bfs/{r.trace.strategy}"
     out = PathResult(s, dist, r.trace, min_plus, predecessors=r.parents)

@@ -179,6 +179,10 @@ def test_integer_distances_past_2_53_warn_that_float64_rounds_them(backend):
     runs = [lambda: sp.sssp(G, 0, backend=backend),
             lambda: sp.multi_source_sssp(G, [0], backend=backend),
             lambda: list(sp.apsp(G, backend=backend, progress=False))]
+    # the same weight on every edge (BFS levels × c), and a bounded search
+    U = sp.Graph.from_edges([0, 1, 2], [1, 2, 3], [2**52 + 1] * 3, directed=True)
+    runs += [lambda: sp.sssp(U, 0, backend=backend),
+             lambda: sp.sssp(G, 0, backend=backend, cutoff=2.0**60)]
     if backend == "gpu":
         runs.append(lambda: sp.sssp(G, 0, backend=backend, as_cupy=True))
     for run in runs:
