@@ -100,6 +100,8 @@ def shortest_path(G: Graph, source: int, target: int, *, weighted: bool | None =
             float(r.levels[t]) if r.levels[t] >= 0 else math.inf)
     if not path:
         return math.inf, []
+    if not hops:
+        validate.rounded(G, np.array([dist], np.float64))
     return (int(dist) if hops else float(dist)), path
 
 
@@ -150,6 +152,8 @@ def k_shortest_paths(G: Graph, source: int, target: int, k: int, *,
     h = (np.where((lv := bfs(R, t, backend=be.name).levels) >= 0, lv, np.inf)
          if hops else sssp(R, t, backend=be.name).distances)
     found = _yen.k_shortest(be, s, t, k, hops, h.astype(np.float64))
+    if not hops:
+        validate.rounded(G, np.array([d for d, _ in found], np.float64))
     return [(int(d) if hops else float(d), p) for d, p in found]
 
 

@@ -182,9 +182,14 @@ def test_integer_distances_past_2_53_warn_that_float64_rounds_them(backend):
     # the same weight on every edge (BFS levels × c), and a bounded search
     U = sp.Graph.from_edges([0, 1, 2], [1, 2, 3], [2**52 + 1] * 3, directed=True)
     runs += [lambda: sp.sssp(U, 0, backend=backend),
+             lambda: sp.shortest_path(G, 0, 2, backend=backend),
+             lambda: sp.eccentricity(G, [0], weight=True, unreachable="ignore",
+                                     backend=backend, progress=False),
              lambda: sp.sssp(G, 0, backend=backend, cutoff=2.0**60)]
     if backend == "gpu":
         runs.append(lambda: sp.sssp(G, 0, backend=backend, as_cupy=True))
+    else:                                    # (Yen's searches run on the CPU)
+        runs.append(lambda: sp.k_shortest_paths(G, 0, 2, 2))
     for run in runs:
         with pytest.warns(RuntimeWarning, match=r"past 2\*\*53: float64 distances round"):
             run()
