@@ -316,7 +316,8 @@ def eccentricity(G: Graph, sources=None, *, weight: bool | str | None = None,
                  backend: str = "auto", batch: int | None = None,
                  memory_limit: int | None = None, progress: bool = True,
                  client=None) -> np.ndarray:
-    """Largest distance from each source (``sources`` order).
+    """Largest distance from each source (``sources`` order): int64 hop counts (``weight``
+    None), float64 sums of weights (``weight`` given) or where ``unreachable="inf"``.
 
     ``weight``, here and in every reduction, as NetworkX's reductions take it: None (the
     default) counts hops, whether or not the graph has weights; True (or an attribute
@@ -329,7 +330,7 @@ def eccentricity(G: Graph, sources=None, *, weight: bool | str | None = None,
 
     >>> import semiring_paths as sp
     >>> sp.eccentricity(sp.read("karate"))[:4].tolist()
-    [3.0, 3.0, 3.0, 3.0]
+    [3, 3, 3, 3]
     """
     G = validate.graph(G)
     if unreachable not in ("raise", "ignore", "inf"):
@@ -346,7 +347,9 @@ def eccentricity(G: Graph, sources=None, *, weight: bool | str | None = None,
                 "(the graph is not strongly connected); pass unreachable='ignore' or 'inf'")
         ecc = p.farthest()
         out.append(np.where(short, np.inf, ecc) if unreachable == "inf" else ecc)
-    return np.concatenate(out) if out else np.zeros(0)
+    ecc = np.concatenate(out) if out else np.zeros(0)
+    hops = unreachable != "inf" and not validate.weight_view(G, weight).weighted
+    return ecc.astype(np.int64) if hops else ecc.astype(np.float64, copy=False)
 
 
 def diameter(G: Graph, **kw) -> int | float:
