@@ -257,8 +257,9 @@ class PathResult(_TreeResult):
         (``inf`` for min_plus).  Integer weights' sums are exact up to 2⁵³; past it a
         ``RuntimeWarning`` says float64 rounded them.
     predecessors : ndarray of int64
-        A shortest-path tree: ``-1`` for the source and unreachable vertices, as in
-        ``scipy.sparse.csgraph``.  Computed on first access, from the distances.
+        A shortest-path tree: ``-1`` for the source and unreachable vertices (the
+        vertices ``scipy.sparse.csgraph`` marks ``-9999``).  Computed on first access,
+        from the distances.
     semiring : Semiring
     trace : Trace
     """
