@@ -279,7 +279,14 @@ class Graph:
         (an entry either way is an edge).
         """
         if not sps.issparse(M):
+            given = type(M).__name__
+            if hasattr(M, "nodes") and hasattr(M, "edges"):
+                raise TypeError(f"expected a scipy sparse matrix, got a {given}; use "
+                                "Graph.from_networkx")
             M = np.asarray(M)
+            if M.dtype.kind not in "biuf":
+                raise TypeError(f"expected a scipy sparse matrix or a 2-D numeric array, "
+                                f"got {given} (as an array: dtype {M.dtype})")
             if M.ndim != 2:
                 raise InvalidGraphError(f"adjacency must be 2-D, got shape {M.shape}")
             M = sps.csr_matrix(M)
@@ -300,6 +307,9 @@ class Graph:
         order (kept in :attr:`labels`).  ``weight=None`` makes it unweighted; an edge
         without the attribute weighs 1, as in NetworkX.  Multigraph parallel edges
         merge to the smallest weight."""
+        if not (hasattr(G, "nodes") and hasattr(G, "edges") and hasattr(G, "is_directed")):
+            raise TypeError(f"expected a NetworkX graph, got {type(G).__name__}"
+                            + ("; use Graph.from_scipy" if sps.issparse(G) else ""))
         nodes = list(G.nodes)
         index = {v: i for i, v in enumerate(nodes)}
         edges = list(G.edges(data=weight if weight is not None else False, default=1))
@@ -314,6 +324,9 @@ class Graph:
     @classmethod
     def from_graphblas(cls, A: graphblas.Matrix, directed: bool = True) -> Graph:
         """Build a graph from a square python-graphblas Matrix (Boolean = unweighted)."""
+        if not (hasattr(A, "nrows") and hasattr(A, "ncols") and hasattr(A, "to_coo")):
+            raise TypeError(f"expected a graphblas.Matrix, got {type(A).__name__}"
+                            + ("; use Graph.from_scipy" if sps.issparse(A) else ""))
         if A.nrows != A.ncols:
             raise InvalidGraphError(
                 f"adjacency matrix must be square, got {A.nrows} x {A.ncols}")

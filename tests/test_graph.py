@@ -242,3 +242,20 @@ def test_vertex_id_and_a_label_given_for_an_id():
         sp.bfs(G, "z")
     with pytest.raises(sp.SourceError, match="has no labels"):
         sp.Graph.from_edges([0], [1]).vertex_id(0)
+
+
+def test_constructors_name_what_they_were_given():
+    import graphblas as gb
+
+    with pytest.raises(TypeError, match="expected a NetworkX graph, got str"):
+        sp.Graph.from_networkx("abc")
+    with pytest.raises(TypeError, match=r"got dia_matrix; use Graph\.from_scipy"):
+        sp.Graph.from_networkx(sps.eye(3))
+    with pytest.raises(TypeError, match=r"got dia_matrix; use Graph\.from_scipy"):
+        sp.Graph.from_graphblas(sps.eye(3))
+    with pytest.raises(TypeError, match=r"expected a graphblas\.Matrix, got Vector"):
+        sp.Graph.from_graphblas(gb.Vector.from_coo([0], [1.0], size=2))
+    with pytest.raises(TypeError, match=r"got a Graph; use Graph\.from_networkx"):
+        sp.Graph.from_scipy(nx.path_graph(3))
+    with pytest.raises(TypeError, match=r"got str \(as an array: dtype <U3\)"):
+        sp.Graph.from_scipy("abc")
