@@ -15,6 +15,7 @@ class GraphFormatError(SemiringPathsError, ValueError):
     """A graph file is unreadable or malformed; the message names the file and line."""
 
     def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        self.message = message
         self.path = path
         self.line = line
         where = ""

@@ -229,6 +229,53 @@ def test_directory_and_write_errors(tmp_path):
     assert not list(tmp_path.glob("*.tmp*"))
 
 
+@pytest.mark.parametrize("fmt", ["mtx", "wel", "el", "snap", "gr", "spg"])
+def test_streams_read_and_write_as_files_do(tmp_path, fmt):
+    # an open file, a BytesIO, text mode: as scipy.io.mmread and NetworkX take them
+    import io
+
+    G = sp.read("rome99") if fmt != "el" else sp.read("karate")
+    buf = io.BytesIO()
+    sp.write(G, buf, format=fmt)
+    on_disk = tmp_path / f"g.{fmt}"
+    sp.write(G, on_disk)
+    assert buf.getvalue() == on_disk.read_bytes()
+    for stream in (io.BytesIO(buf.getvalue()), open(on_disk, "rb")):
+        with stream:
+            H = sp.read(stream, format=fmt if fmt == "el" else None)   # sniffed or named
+        F = sp.read(on_disk)
+        assert (H.directed, H.n_vertices) == (F.directed, F.n_vertices)
+        np.testing.assert_array_equal(H.indices, F.indices)
+        if F.weighted:
+            np.testing.assert_array_equal(H.weights, F.weights)
+    if fmt != "spg":                                          # text mode both ways
+        txt = io.StringIO()
+        sp.write(G, txt, format=fmt)
+        assert txt.getvalue().encode() == on_disk.read_bytes()
+        with open(on_disk) as f:
+            assert sp.read(f, format=fmt).n_stored == G.n_stored
+
+
+def test_stream_errors_name_the_stream(tmp_path):
+    import io
+
+    bad = b"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 x 2\n"
+    with pytest.raises(sp.GraphFormatError, match=r"^<stream>, line 3: not a number"):
+        sp.read(io.BytesIO(bad))
+    (tmp_path / "bad.mtx").write_bytes(bad)
+    with open(tmp_path / "bad.mtx", "rb") as f, pytest.raises(
+            sp.GraphFormatError, match=r"bad\.mtx, line 3") as e:
+        sp.read(f)
+    assert "semiring_paths-" not in str(e.value)              # not the temporary copy
+    with pytest.raises(ValueError, match="pass format="):
+        sp.write(sp.read("karate"), io.BytesIO())
+    with pytest.raises(ValueError, match="binary mode"):
+        sp.write(sp.read("karate"), io.StringIO(), format="spg")
+    sp.write(sp.read("karate"), str(tmp_path / "k.mtx").encode())  # bytes paths too
+    assert sp.read(str(tmp_path / "k.mtx").encode()).n_edges == 78
+    assert sp.read(b"karate").n_edges == 78
+
+
 def test_write_says_what_a_text_format_drops(tmp_path):
     import warnings
 

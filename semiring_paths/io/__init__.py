@@ -19,6 +19,7 @@ from ..exceptions import GraphFormatError
 from ..graph import Graph
 from ..locations import bundled_path
 from . import binary, fast, text
+from .streams import as_path, is_stream, read_stream
 from .write import write
 
 __all__ = ["FORMATS", "read", "write"]
@@ -40,9 +41,11 @@ def read(
 
     Parameters
     ----------
-    path : str or path-like
+    path : str, bytes, path-like or an open file
         The file, optionally gzip-compressed (``.gz``).  The name of a bundled example
-        graph (``"karate"``, ``"rome99"``, ``"osm-monaco"``) also works.
+        graph (``"karate"``, ``"rome99"``, ``"osm-monaco"``) also works, as does an open
+        file-like object (binary or text; ``io/streams.py``): its format from
+        ``format=``, else its ``name``, else its content.
     format : {"mtx", "snap", "el", "wel", "gr", "spg"}, optional
         Override detection.  ``"mtx"`` is Matrix Market, ``coordinate`` (a stored
         entry is an edge, an explicit zero too) or ``array`` (dense, as
@@ -82,11 +85,14 @@ def read(
     >>> G.n_vertices, G.n_edges, G.directed
     (34, 78, False)
     """
-    p = Path(path)
+    if is_stream(path):
+        return read_stream(path, format, directed=directed, n_vertices=n_vertices,
+                           verify=verify)
+    p = as_path(path)
     if not p.exists():
-        bp = bundled_path(str(path))
+        bp = bundled_path(str(p))
         if bp is None:
-            raise GraphFormatError("no such file (and not a bundled graph name)", str(path))
+            raise GraphFormatError("no such file (and not a bundled graph name)", str(p))
         p = bp
     if p.is_dir():
         raise GraphFormatError("is a directory, not a graph file", str(p))

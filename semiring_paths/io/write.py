@@ -15,6 +15,7 @@ import os
 import warnings
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import numpy as np
 
@@ -108,13 +109,15 @@ def _warn_lost(G: Graph, fmt: str, p: Path) -> None:
                       UserWarning, stacklevel=3)
 
 
-def write(G: Graph, path: str | os.PathLike, format: str | None = None) -> None:
+def write(G: Graph, path: str | os.PathLike | IO, format: str | None = None) -> None:
     """Write ``G`` to ``path`` in the format its name says (``.mtx``, ``.el``, ``.wel``,
     ``.txt``/``.tsv``/``.edges`` (SNAP), ``.gr``, ``.spg``; ``.gz`` compresses the
     text formats) or ``format``.  Written to a temporary name and renamed: an
-    interrupted write leaves no partial file.  Only ``.spg`` keeps vertex labels (a
-    text format names vertices by id, with a ``UserWarning`` where labels are dropped);
-    an ``.el`` file has no weights (refused for a weighted graph).
+    interrupted write leaves no partial file.  ``path`` may be an open file (binary, or
+    text for the text formats), the format then from ``format=`` or its ``name``.
+    Only ``.spg`` keeps vertex labels (a text format names vertices by id, with a
+    ``UserWarning`` where labels are dropped); an ``.el`` file has no weights (refused
+    for a weighted graph).
 
     Examples
     --------
@@ -127,8 +130,11 @@ def write(G: Graph, path: str | os.PathLike, format: str | None = None) -> None:
     True
     """
     from . import detect_by_name
+    from .streams import write_stream
 
-    p = Path(path)
+    if hasattr(path, "write"):
+        return write_stream(G, path, format)
+    p = Path(os.fsdecode(path) if isinstance(path, bytes) else path)
     fmt = format or detect_by_name(p)
     if fmt is None:
         raise ValueError(f"cannot tell the format from the name {p.name!r}; pass "
