@@ -13,13 +13,14 @@ bad line.  ``write(G, path)`` and ``G.save(path)`` write (``io/write.py``,
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 from ..exceptions import GraphFormatError
 from ..graph import Graph
 from ..locations import bundled_path
 from . import binary, fast, text
-from .streams import as_path, is_stream, read_stream
+from .streams import as_path, is_stream, spill, stream_name, stream_stem, unmapped
 from .write import write
 
 __all__ = ["FORMATS", "read", "write"]
@@ -86,8 +87,8 @@ def read(
     (34, 78, False)
     """
     if is_stream(path):
-        return read_stream(path, format, directed=directed, n_vertices=n_vertices,
-                           verify=verify)
+        return _read_stream(path, format, directed=directed, n_vertices=n_vertices,
+                            verify=verify)
     p = as_path(path)
     if not p.exists():
         bp = bundled_path(str(p))
@@ -132,6 +133,22 @@ def read(
     if n_vertices is not None and G.n_vertices != int(n_vertices):
         raise GraphFormatError(f"the file declares {G.n_vertices} vertices, not "
                                f"n_vertices={n_vertices}", str(p))
+    return G
+
+
+def _read_stream(f, format: str | None, **kw) -> Graph:
+    """``read`` of an open file, through a temporary copy (``io/streams.py``)."""
+    name = stream_name(f)
+    with tempfile.TemporaryDirectory(prefix="semiring_paths-") as d:
+        tmp = Path(d) / "stream"
+        spill(f, tmp)
+        try:
+            G = read(tmp, format=format or (detect_by_name(Path(name)) if name else None),
+                     **kw)
+        except GraphFormatError as e:
+            raise GraphFormatError(e.message, name or "<stream>", e.line) from None
+        G = unmapped(G)
+    G.name = stream_stem(name)
     return G
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import tempfile
 import warnings
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,6 +22,7 @@ import numpy as np
 
 from ..graph import Graph
 from . import binary
+from .streams import as_path, copy_out, stream_name
 
 __all__ = ["write"]
 
@@ -109,6 +111,22 @@ def _warn_lost(G: Graph, fmt: str, p: Path) -> None:
                       UserWarning, stacklevel=3)
 
 
+def _write_stream(G: Graph, f, format: str | None) -> None:
+    """``write`` into an open file, through a temporary one (``io/streams.py``)."""
+    from . import detect_by_name
+
+    name = stream_name(f)
+    fmt = format or (detect_by_name(Path(name)) if name else None)
+    if fmt is None:
+        raise ValueError("cannot tell the format of a stream with no name; pass format= "
+                         "(mtx, snap, el, wel, gr, spg)")
+    gz = bool(name and name.endswith(".gz"))
+    with tempfile.TemporaryDirectory(prefix="semiring_paths-") as d:
+        tmp = Path(d) / ("stream." + fmt + (".gz" if gz else ""))
+        write(G, tmp, format=fmt)
+        copy_out(tmp, f, fmt, gz)
+
+
 def write(G: Graph, path: str | os.PathLike | IO, format: str | None = None) -> None:
     """Write ``G`` to ``path`` in the format its name says (``.mtx``, ``.el``, ``.wel``,
     ``.txt``/``.tsv``/``.edges`` (SNAP), ``.gr``, ``.spg``; ``.gz`` compresses the
@@ -130,11 +148,10 @@ def write(G: Graph, path: str | os.PathLike | IO, format: str | None = None) -> 
     True
     """
     from . import detect_by_name
-    from .streams import write_stream
 
     if hasattr(path, "write"):
-        return write_stream(G, path, format)
-    p = Path(os.fsdecode(path) if isinstance(path, bytes) else path)
+        return _write_stream(G, path, format)
+    p = as_path(path)
     fmt = format or detect_by_name(p)
     if fmt is None:
         raise ValueError(f"cannot tell the format from the name {p.name!r}; pass "
