@@ -27,8 +27,9 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="semiring-paths",
         description="Shortest paths as masked vector-matrix products over semirings.",
-        epilog="GRAPH: a .mtx/.mtx.gz, .gr, .el, .wel or SNAP .txt file, or a bundled "
-               "graph name (karate, rome99, osm-monaco). Vertex ids are 0-based.")
+        epilog="GRAPH: a .mtx/.mtx.gz, .gr, .el, .wel, SNAP .txt or .spg file, a bundled "
+               "graph name (karate, rome99, osm-monaco), or - for standard input (its "
+               "format from --format or its content). Vertex ids are 0-based.")
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -50,7 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("convert", help="write the graph in another format (by the output "
                                        "name: .mtx, .el, .wel, .txt, .gr, .spg; .gz)")
     graph_args(c)
-    c.add_argument("out", metavar="OUT", help="output file")
+    c.add_argument("out", metavar="OUT", help="output file, or - for standard output "
+                                              "(with --to)")
     c.add_argument("--to", choices=list(FORMATS), help="output format (default: from OUT)")
 
     c = sub.add_parser("path", help="one shortest path from S to T (a bidirectional "
@@ -165,16 +167,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "output", None):
             _check_output(args.output)
         t0 = time.perf_counter()
-        G = read(args.graph, format=args.format,
+        G = read(sys.stdin.buffer if args.graph == "-" else args.graph, format=args.format,
                  directed=True if args.directed else False if args.undirected else None)
+        G.name = G.name or ("<stdin>" if args.graph == "-" else None)
         t_read = time.perf_counter() - t0
         if args.command == "info":
             print(G.info())
             return 0
         if args.command == "convert":
-            write(G, args.out, format=args.to)
+            out = sys.stdout.buffer if args.out == "-" else args.out
+            if args.out == "-" and args.to is None:
+                raise ValueError("writing to standard output (-) needs --to FORMAT")
+            write(G, out, format=args.to)
             print(f"wrote {G.name}: {G.n_vertices:,} vertices, {G.n_edges:,} edges to "
-                  f"{args.out} ({time.perf_counter() - t0:.2f} s)")
+                  f"{'standard output' if args.out == '-' else args.out} "
+                  f"({time.perf_counter() - t0:.2f} s)",
+                  file=sys.stderr if args.out == "-" else sys.stdout)
             return 0
         if args.command == "path":
             t1 = time.perf_counter()
@@ -205,6 +213,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             values = r.distances
             reached = values != r.semiring.zero
             unit = "distance" if args.semiring == "min_plus" else "value"
+    except BrokenPipeError:                  # a reader that stopped early: _entry's
+        raise
     except (SemiringPathsError, ValueError, OSError) as e:
         print(f"semiring-paths: error: {e}", file=sys.stderr)
         return 2

@@ -135,3 +135,27 @@ def test_betweenness_command(capsys, tmp_path):
     assert "from 20 sources (weights)" in capsys.readouterr().out
     assert main(["betweenness", "karate", "--sources", "99"]) == 2
     assert "cannot sample 99" in capsys.readouterr().err
+
+
+def test_standard_input_and_output():
+    # "-" reads a graph from standard input (format sniffed or --format) and convert
+    # writes one to standard output (--to); a reader that stops early is no error
+    cli = [sys.executable, "-m", "semiring_paths.cli"]
+    mtx = subprocess.run([*cli, "convert", "karate", "-", "--to", "mtx"],
+                         capture_output=True, check=True)
+    assert mtx.stdout.startswith(b"%%MatrixMarket") and b"wrote" in mtx.stderr
+    r = subprocess.run([*cli, "sssp", "-", "--source", "0"], input=mtx.stdout,
+                       capture_output=True, check=True)
+    assert r.stdout.startswith(b"<stdin>: 34 vertices, 78 edges")
+    spg = subprocess.run([*cli, "convert", "rome99", "-", "--to", "spg"],
+                         capture_output=True, check=True).stdout
+    r = subprocess.run([*cli, "info", "-"], input=spg, capture_output=True, check=True)
+    assert b"3,353" in r.stdout and b"8,859" in r.stdout
+    bad = b"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 x 2\n"
+    r = subprocess.run([*cli, "bfs", "-", "--source", "0"], input=bad, capture_output=True)
+    assert r.returncode == 2 and b"<stdin>, line 3: not a number" in r.stderr
+    r = subprocess.run([*cli, "convert", "karate", "-"], capture_output=True)
+    assert r.returncode == 2 and b"needs --to" in r.stderr
+    head = subprocess.run(" ".join([*cli, "convert", "rome99", "-", "--to", "wel"])
+                          + " | head -1", shell=True, capture_output=True)
+    assert head.stdout == b"0 1 193\n" and b"rror" not in head.stderr
