@@ -269,6 +269,17 @@ def test_stream_errors_name_the_stream(tmp_path):
     assert "semiring_paths-" not in str(e.value)              # not the temporary copy
     with pytest.raises(ValueError, match="pass format="):
         sp.write(sp.read("karate"), io.BytesIO())
+
+    class Failing(io.RawIOBase):                       # a read that fails midway
+        def readable(self):
+            return True
+
+        def read(self, n=-1):
+            raise OSError(28, "No space left on device")
+
+    with pytest.raises(sp.GraphFormatError, match=r"<stream>: cannot copy the stream .* "
+                                                  r"No space left on device \(TMPDIR"):
+        sp.read(Failing())
     with pytest.raises(ValueError, match="binary mode"):
         sp.write(sp.read("karate"), io.StringIO(), format="spg")
     sp.write(sp.read("karate"), str(tmp_path / "k.mtx").encode())  # bytes paths too

@@ -141,7 +141,12 @@ def _read_stream(f, format: str | None, **kw) -> Graph:
     name = stream_name(f)
     with tempfile.TemporaryDirectory(prefix="semiring_paths-") as d:
         tmp = Path(d) / "stream"
-        spill(f, tmp)
+        try:
+            spill(f, tmp)
+        except OSError as e:                 # a full disk above all: say where it went
+            raise GraphFormatError(
+                f"cannot copy the stream into a temporary file in {d}: {e.strerror or e} "
+                "(TMPDIR picks the folder)", name or "<stream>") from None
         try:
             G = read(tmp, format=format or (detect_by_name(Path(name)) if name else None),
                      **kw)
