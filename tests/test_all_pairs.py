@@ -105,8 +105,9 @@ def test_reductions_match_networkx(H):
                                [nx.harmonic_centrality(H)[v] for v in nodes])
     connected = (nx.is_strongly_connected(H) if H.is_directed() else nx.is_connected(H))
     if connected:
-        np.testing.assert_array_equal(sp.eccentricity(G, progress=False),
-                                      [nx.eccentricity(H)[v] for v in nodes])
+        ecc = sp.eccentricity(G, progress=False)        # hop counts: ints, as NetworkX's
+        assert ecc.dtype == np.int64
+        np.testing.assert_array_equal(ecc, [nx.eccentricity(H)[v] for v in nodes])
         assert sp.diameter(G, progress=False) == nx.diameter(H)
         assert sp.radius(G, progress=False) == nx.radius(H)
         assert sp.average_shortest_path_length(G, progress=False) == pytest.approx(
