@@ -24,7 +24,16 @@ if TYPE_CHECKING:  # pragma: no cover
     import graphblas
     import networkx
 
-__all__ = ["KEPT_AS", "WIDE_FROM", "Graph", "id_dtype"]
+__all__ = ["KEPT_AS", "WIDE_FROM", "Graph", "id_dtype", "int_sums_past_float64"]
+
+
+def int_sums_past_float64(w: np.ndarray, n: int) -> bool:
+    """Whether integer weights ``w`` could add up past 2⁵³ on a path of a graph of ``n``
+    vertices (a shortest path is simple: ``max |w| · (n − 1)``), where float64 no longer
+    holds every integer."""
+    if not w.size:
+        return False
+    return max(-int(w.min()), int(w.max())) * max(n - 1, 1) >= 2**53
 
 
 def _summed(M: sps.spmatrix | sps.sparray) -> sps.spmatrix | sps.sparray:
@@ -449,10 +458,8 @@ class Graph:
         """Whether integer weights could add up to a path value past 2⁵³, where float64
         (the type of every distance) no longer holds each integer: ``max |w| · (n − 1)``
         (a shortest path is simple) reaches it."""
-        if not self.weighted or self.weights.dtype.kind not in "iu" or not self.n_stored:
-            return False
-        top = max(abs(int(self.weights.min())), abs(int(self.weights.max())))
-        return top * max(self.n_vertices - 1, 1) >= 2**53
+        return (self.weighted and self.weights.dtype.kind in "iu"
+                and int_sums_past_float64(self.weights, self.n_vertices))
 
     @cached_property
     def unweighted(self) -> Graph:

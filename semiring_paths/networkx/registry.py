@@ -25,6 +25,8 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
+from ..graph import int_sums_past_float64
+
 #: what every function leaves to NetworkX (``get_info``); the first applies to all,
 #: the others to functions that take weights
 COMMON_DECLINES = ("arguments NetworkX itself would reject",
@@ -622,7 +624,7 @@ def adjacency_weights(G, weight: str) -> np.ndarray | None:
         w = None
     elif w.dtype.kind == "i":
         w = w.astype(np.int64, copy=False)
-        if _wide(w, len(G)):
+        if int_sums_past_float64(w, len(G)):
             w = None
     else:
         w = w.astype(np.float64, copy=False)
@@ -639,23 +641,19 @@ def _values(G, weight: str) -> list:
     return list(map(dict.get, attrs, repeat(weight), repeat(1)))   # (3× a methodcaller)
 
 
-def _wide(w: np.ndarray, n: int) -> bool:
-    """Whether int weights could add up past 2⁵³ on a (simple) path of ``n`` vertices."""
-    return bool(w.size) and max(-int(w.min()), int(w.max())) * max(n - 1, 1) >= 2**53
-
-
 def declined_weights(G, weight: str) -> str:
     """Why :func:`adjacency_weights` refused ``weight``'s values (read again: only ever
     asked for the reason a call is declined)."""
     vals = _values(G, weight)
     types = set(map(type, vals))
-    if types <= {int, float}:
+    if types == {int}:                      # (beyond int64, NumPy's array holds objects)
         w = np.array(vals) if vals else np.zeros(0, np.int64)
-        if w.dtype.kind == "i" and _wide(w, len(G)):
+        if w.dtype.kind == "O" or int_sums_past_float64(w, len(G)):
             return ("integer weights whose path sums could pass 2**53 are left to "
                     "NetworkX (its Python ints add exactly)")
-    elif all(issubclass(t, (np.integer, np.floating, int, float)) and t is not bool
-             for t in types):
+    if not types <= {int, float} and all(
+            issubclass(t, (np.integer, np.floating, int, float)) and t is not bool
+            for t in types):
         return ("NumPy scalar weights are left to NetworkX (its sums keep their type: "
                 "float32 ones add in float32)")
     return "non-numeric or non-finite weights are left to NetworkX"
