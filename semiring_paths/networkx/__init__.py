@@ -65,9 +65,11 @@ from .registry import (  # noqa: E402
     _arguments,
     _caching,
     adjacency_entries,
+    converted,
     dispatch_counts,
     let_through,
     sampled_entries,
+    scans_dicts,
     searches_serve,
     small_reach,
     waits_for_conversion,
@@ -138,6 +140,13 @@ class BackendInterface:
         if name in FROM_DICTS:
             return True
         G = args[0] if args else kwargs.get("G")
+        if (a := _arguments(name, args, kwargs)) is not None and scans_dicts(name, a) \
+                and not converted(G, REGISTRY[name].weight(a)):
+            # answered by a scan of NetworkX's dicts that stops early (no conversion)
+            if (verdict := _graph_verdict(G, False, cheap=True)) in (None, True):
+                let_through(getattr(G, "nx", G))
+                return True
+            return verdict
         if waits_for_conversion(name, args, kwargs):
             # the graph's verdict where it is known or cheap to know (below the size
             # rule, no probe); else none: nothing is converted for a query answered

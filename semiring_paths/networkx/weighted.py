@@ -26,7 +26,14 @@ from .convert import (
     tree_paths,
 )
 from .frontier import succ_pred
-from .registry import adjacency_weights, from_dicts, networkx_algorithm, weight_facts
+from .registry import (
+    adjacency_weights,
+    dispatch_counts,
+    first_negative,
+    from_dicts,
+    networkx_algorithm,
+    weight_facts,
+)
 from .replay import (
     bellman_ford_order,
     goldberg_radzik_replay,
@@ -440,8 +447,15 @@ def negative_edge_cycle(G, weight="weight", heuristic=True):
         return False
     if not G.is_directed():       # u → v → u: an undirected negative edge is a negative
         # cycle, as NetworkX's Bellman-Ford finds at once (bcsstk13: 117 ms of workfront
-        # rounds, NetworkX 4.7); the dispatch check's scan of the weights says whether
-        # there is one, no conversion needed (a first call 11.8 ms, NetworkX 4.1)
+        # rounds, NetworkX 4.7).  Let through by should_run (registry.scans_dicts): a
+        # scan of NetworkX's dicts up to the first negative weight; else the dispatch
+        # check's scan of every weight has said (a call that names the backend)
+        if from_dicts(G):
+            found = first_negative(G.nx, weight)
+            if found is not None:
+                return found
+            dispatch_counts["negative_edge_cycle"] -= 1     # a value NetworkX's own code
+            return nx.negative_edge_cycle.orig_func(G.nx, weight, heuristic)   # meets
         return weight_facts(G.nx, weight)[1]
     if not weight_facts(G.nx, weight)[1]:
         return False
