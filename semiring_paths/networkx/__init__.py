@@ -61,6 +61,7 @@ from .registry import (  # noqa: E402
     PROBE_EDGES,
     REGISTRY,
     SAMPLE,
+    SCANS_DICTS,
     SMALL_REACH,
     _arguments,
     _caching,
@@ -140,8 +141,8 @@ class BackendInterface:
         if name in FROM_DICTS:
             return True
         G = args[0] if args else kwargs.get("G")
-        if (a := _arguments(name, args, kwargs)) is not None and scans_dicts(name, a) \
-                and not converted(G, REGISTRY[name].weight(a)):
+        if name in SCANS_DICTS and (a := _arguments(name, args, kwargs)) is not None \
+                and scans_dicts(name, a) and not converted(G, REGISTRY[name].weight(a)):
             # answered by a scan of NetworkX's dicts that stops early (no conversion)
             if (verdict := _graph_verdict(G, False, cheap=True)) in (None, True):
                 let_through(getattr(G, "nx", G))

@@ -43,6 +43,7 @@ __all__ = [
     "FROM_SEARCHES",
     "REGISTRY",
     "SAMPLE",
+    "SCANS_DICTS",
     "adjacency_entries",
     "adjacency_weights",
     "charged",
@@ -141,6 +142,10 @@ _UNCHECKED = ("semiring_paths", "weights not checked yet")
 _FACTS = ("semiring_paths", "weight facts")                 # weight_facts' key, + weight
 
 
+#: answered by a scan of NetworkX's dicts that stops early (``scans_dicts``)
+SCANS_DICTS = frozenset({"negative_edge_cycle"})
+
+
 def scans_dicts(name: str, a: dict) -> bool:
     """Whether this call is answered by a scan of NetworkX's dicts that stops early,
     with nothing converted: ``negative_edge_cycle`` on an undirected graph, where any
@@ -148,7 +153,7 @@ def scans_dicts(name: str, a: dict) -> bool:
     first it meets, where a conversion, or the dispatch's weight check, reads every
     edge (bcsstk13: NetworkX 4.0–4.9 ms, a first call here 12.1–13.8 ms)."""
     G = a.get("G")
-    return (name == "negative_edge_cycle" and G is not None
+    return (name in SCANS_DICTS and G is not None
             and not getattr(G, "nx", G).is_directed())
 
 
