@@ -24,7 +24,21 @@ if TYPE_CHECKING:  # pragma: no cover
     import graphblas
     import networkx
 
-__all__ = ["KEPT_AS", "WIDE_FROM", "Graph", "id_dtype", "int_sums_past_float64"]
+__all__ = ["FLOAT64_INTS", "KEPT_AS", "WIDE_FROM", "Graph", "id_dtype",
+           "int_sums_past_float64"]
+
+
+#: the weight types a Graph keeps, as errors about other ones say
+KEPT_AS = "weights are kept as int32, int64, float32 or float64"
+
+_WEIGHT_DTYPES = (np.int32, np.int64, np.float32, np.float64)
+
+
+#: vertex ids take 4 bytes below this many vertices, 8 from it on (ids and -1 fit int32)
+WIDE_FROM = 2**31 - 1
+
+#: float64 holds every integer of magnitude up to this (2⁵³ + 1 has no double)
+FLOAT64_INTS = 2**53
 
 
 def int_sums_past_float64(w: np.ndarray, n: int) -> bool:
@@ -33,7 +47,7 @@ def int_sums_past_float64(w: np.ndarray, n: int) -> bool:
     holds every integer."""
     if not w.size:
         return False
-    return max(-int(w.min()), int(w.max())) * max(n - 1, 1) >= 2**53
+    return max(-int(w.min()), int(w.max())) * max(n - 1, 1) >= FLOAT64_INTS
 
 
 def _summed(M: sps.spmatrix | sps.sparray) -> sps.spmatrix | sps.sparray:
@@ -52,14 +66,6 @@ def _summed(M: sps.spmatrix | sps.sparray) -> sps.spmatrix | sps.sparray:
             f"{exact.data[big[0]]:.6g}, beyond int64")
     return M.astype(np.int64).tocsr()
 
-#: the weight types a Graph keeps, as errors about other ones say
-KEPT_AS = "weights are kept as int32, int64, float32 or float64"
-
-_WEIGHT_DTYPES = (np.int32, np.int64, np.float32, np.float64)
-
-
-#: vertex ids take 4 bytes below this many vertices, 8 from it on (ids and -1 fit int32)
-WIDE_FROM = 2**31 - 1
 
 
 def id_dtype(n: int) -> type:

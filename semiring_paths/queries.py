@@ -17,15 +17,13 @@ from . import memory, validate
 from .algorithms import closure as _closure
 from .algorithms import counting as _counting
 from .algorithms import yen as _yen
-from .graph import Graph
+from .graph import FLOAT64_INTS, Graph
 from .semirings import min_plus as _yen_semiring
 from .single_source import bfs, sssp
 
 __all__ = ["closure", "count_shortest_paths", "count_walks", "k_hop", "k_shortest_paths",
            "shortest_path"]
 
-#: counts are exact in float64 below this (every partial sum an integer that fits)
-EXACT_COUNT = 2**53
 
 METHODS = ("auto", "bidirectional", "full")
 
@@ -204,7 +202,7 @@ def closure(G: Graph, *, method: str = "floyd-warshall", backend: str = "auto"
 
 def _integers(x: np.ndarray) -> np.ndarray:
     """Counts as int64 while float64 held them exactly, else float64 as they are."""
-    return x.astype(np.int64) if x.size == 0 or x.max() < EXACT_COUNT else x
+    return x.astype(np.int64) if x.size == 0 or x.max() < FLOAT64_INTS else x
 
 
 def count_shortest_paths(G: Graph, source: int, *, weight: bool | str | None = None,

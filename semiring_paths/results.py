@@ -15,13 +15,20 @@ import numpy as np
 
 from .ids import vertex
 
-__all__ = ["BFSResult", "PathResult", "Step", "Trace", "levels_to_distances"]
+__all__ = ["BFSResult", "PathResult", "Step", "Trace", "array_module",
+           "levels_to_distances"]
+
+
+def array_module(a: Any):
+    """NumPy for a host array, CuPy for a device one (results stay where they are made:
+    ``as_cupy``)."""
+    return np if isinstance(a, np.ndarray) else __import__("cupy")
 
 
 def levels_to_distances(levels, c: float = 1.0):
     """Hop levels (``-1`` unreachable) as min_plus distances: ``c · level``, ``inf`` where
     unreachable; NumPy or CuPy, as ``levels`` is."""
-    xp = np if isinstance(levels, np.ndarray) else __import__("cupy")
+    xp = array_module(levels)
     return xp.where(levels >= 0, levels * float(c), xp.inf)
 
 

@@ -22,8 +22,9 @@ from .algorithms.registry import Strategy
 from .backends import backend_for
 from .backends.interface import Backend
 from .exceptions import NegativeWeightError, SourceError
-from .graph import Graph
+from .graph import FLOAT64_INTS, Graph
 from .ids import is_int, out_of_range, vertex
+from .results import array_module
 from .semirings import Semiring
 
 __all__ = ["backend", "delta", "direction", "graph", "integer", "nonnegative",
@@ -46,9 +47,9 @@ def rounded(G: Graph, values: Any) -> None:
     result holds only to its nearest double (checked only where the weights allow it)."""
     if not G.rounds_past_float64:
         return
-    xp = np if isinstance(values, np.ndarray) else __import__("cupy")
+    xp = array_module(values)
     v = xp.abs(values[xp.isfinite(values)])
-    if v.size and float(v.max()) > 2**53:
+    if v.size and float(v.max()) > FLOAT64_INTS:
         warnings.warn(f"integer weights add up to {float(v.max()):.6g} on some path, past "
                       "2**53: float64 distances round such values to the nearest double",
                       RuntimeWarning, stacklevel=3)

@@ -20,7 +20,7 @@ from ..exceptions import GraphFormatError
 from ..graph import Graph
 from ..locations import bundled_path
 from . import binary, fast, text
-from .streams import as_path, is_stream, spill, stream_name, stream_stem, unmapped
+from .streams import as_path, is_stream, spill, stream_name, unmapped
 from .write import write
 
 __all__ = ["FORMATS", "read", "write"]
@@ -153,7 +153,7 @@ def _read_stream(f, format: str | None, **kw) -> Graph:
         except GraphFormatError as e:
             raise GraphFormatError(e.message, name or "<stream>", e.line) from None
         G = unmapped(G)
-    G.name = stream_stem(name)
+    G.name = _stem(Path(name)) if name else None
     return G
 
 

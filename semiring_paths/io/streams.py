@@ -23,8 +23,7 @@ import numpy as np
 
 from ..graph import Graph
 
-__all__ = ["as_path", "copy_out", "is_stream", "spill", "stream_name", "stream_stem",
-           "unmapped"]
+__all__ = ["as_path", "copy_out", "is_stream", "spill", "stream_name", "unmapped"]
 
 
 def is_stream(x: Any) -> bool:
@@ -41,15 +40,6 @@ def stream_name(f: Any) -> str | None:
     """The stream's file name, where it has one (``open`` gives it; ``BytesIO`` not)."""
     name = getattr(f, "name", None)
     return name if isinstance(name, str) and name else None
-
-
-def stream_stem(name: str | None) -> str | None:
-    """The graph's name from a file name: ``road.mtx.gz`` → ``road``."""
-    if name is None:
-        return None
-    base = Path(name).name
-    base = base[:-3] if base.endswith(".gz") else base
-    return base.rsplit(".", 1)[0] if "." in base else base
 
 
 def spill(f: Any, path: Path) -> None:

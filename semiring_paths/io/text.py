@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import memory
 from ..exceptions import GraphFormatError, HostMemoryError, InvalidGraphError
-from ..graph import KEPT_AS, Graph
+from ..graph import FLOAT64_INTS, KEPT_AS, Graph
 
 __all__ = ["FORMATS", "check_size", "integral", "is_undirected_header", "mtx_header",
            "read_head", "read_text"]
@@ -37,7 +37,7 @@ def check_size(n: int, m: int, weight_bytes: int, path: str, line: int | None) -
 
 
 #: integers read as float64 are exact below this (2⁵³ + 1 reads as 2⁵³)
-EXACT = float(2**53)
+EXACT = float(FLOAT64_INTS)
 
 
 def integral(w: np.ndarray) -> bool:
