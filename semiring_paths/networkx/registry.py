@@ -161,10 +161,7 @@ def first_negative(G, weight: str) -> bool | None:
     """``scans_dicts``' answer: True at the first edge whose ``weight`` (missing: 1) is
     negative, False where none is; None at a value NetworkX would meet otherwise than a
     finite Python int or float (its own code then answers)."""
-    nbrs = G._adj.values()
-    attrs = (chain.from_iterable(kd.values() for nb in nbrs for kd in nb.values())
-             if G.is_multigraph() else chain.from_iterable(map(dict.values, nbrs)))
-    for w in map(dict.get, attrs, repeat(weight), repeat(1)):
+    for w in _each_weight(G, weight):
         t = type(w)
         if (t is not int and t is not float) or (t is float and not math.isfinite(w)):
             return None
@@ -667,14 +664,20 @@ def adjacency_weights(G, weight: str) -> np.ndarray | None:
     return w
 
 
-def _values(G, weight: str) -> list:
-    """Every edge's ``weight`` (missing: 1) in NetworkX's adjacency order, as given."""
+def _each_weight(G, weight: str) -> Iterator:
+    """Every edge's ``weight`` (missing: 1) in NetworkX's adjacency order, as given,
+    one at a time (a scan that stops early reads no more)."""
     nbrs = G._adj.values()
     if G.is_multigraph():
         attrs = chain.from_iterable(kd.values() for nb in nbrs for kd in nb.values())
     else:
         attrs = chain.from_iterable(map(dict.values, nbrs))          # C-level loops
-    return list(map(dict.get, attrs, repeat(weight), repeat(1)))   # (3× a methodcaller)
+    return map(dict.get, attrs, repeat(weight), repeat(1))         # (3× a methodcaller)
+
+
+def _values(G, weight: str) -> list:
+    """:func:`_each_weight`, all of them."""
+    return list(_each_weight(G, weight))
 
 
 def declined_weights(G, weight: str) -> str:
