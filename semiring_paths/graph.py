@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import scipy.sparse as sps
 
-from . import memory
+from . import ids, memory
 from .build import csr_min_dedup
 from .exceptions import InvalidGraphError, SourceError
 
@@ -187,11 +187,15 @@ class Graph:
             Number of vertices; default ``max id + 1``.  An id ``>= n_vertices`` raises.
         directed : bool
             ``False`` stores each edge both ways.
+        labels : sequence of hashable, optional
+            A name for each vertex (``labels[i]`` names id ``i``), unique and hashable
+            as NetworkX nodes are: :meth:`vertex_id` and :meth:`to_networkx` use them.
 
         Raises
         ------
         InvalidGraphError
-            Mismatched lengths, negative or out-of-range ids, NaN / inf weights.
+            Mismatched lengths, negative or out-of-range ids, NaN / inf weights; labels
+            that are not one per vertex, unhashable or repeated.
         """
         src = _as_ids(src, "src")
         dst = _as_ids(dst, "dst")
@@ -249,9 +253,16 @@ class Graph:
         G = cls._from_chunks([src], [dst], None if w is None else [w], n, directed,
                              weight_type=None if w is None else w.dtype)
         indptr, indices, w = G.indptr, G.indices, G.weights
-        if labels is not None and len(labels) != n:
-            raise InvalidGraphError(f"{len(labels)} labels for {n} vertices")
-        return cls(indptr, indices, w, directed=directed, labels=labels, name=name)
+        index = None
+        if labels is not None:
+            labels = list(labels)
+            index, why = ids.label_ids(labels, n)
+            if index is None:
+                raise InvalidGraphError(why)
+        G = cls(indptr, indices, w, directed=directed, labels=labels, name=name)
+        if index is not None:
+            G.__dict__["_label_ids"] = index                # vertex_id's table, built
+        return G
 
     @classmethod
     def _from_chunks(cls, src: list[np.ndarray], dst: list[np.ndarray],

@@ -1,16 +1,17 @@
 """Vertex ids: the one check of an id given at the public boundary (a source, a target,
-a path's end) and the error naming the graph's range.  A leaf, so that results as well as
-``validate`` use it."""
+a path's end) and the error naming the graph's range; and the one check of vertex labels
+(the names ids stand for).  A leaf, so that results, readers and ``validate`` use it."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import numpy as np
 
 from .exceptions import SourceError
 
-__all__ = ["is_int", "out_of_range", "vertex"]
+__all__ = ["is_int", "label_ids", "out_of_range", "vertex"]
 
 
 def is_int(x: Any) -> bool:
@@ -34,3 +35,37 @@ def vertex(s: Any, n: int, what: str = "source") -> int:
     if not 0 <= s < n:
         raise out_of_range(what, s, n)
     return s
+
+
+def label_ids(labels: Sequence[Hashable], n: int) -> tuple[dict[Hashable, int] | None, str]:
+    """``{label: id}`` for the labels of a graph of ``n`` vertices, or ``(None, why)``:
+    one label a vertex, each hashable and unique as NetworkX nodes are (``1``, ``1.0``
+    and ``True`` are one node there), so that ``vertex_id`` and ``to_networkx`` never
+    merge two vertices."""
+    if len(labels) != n:
+        return None, f"{len(labels)} labels for {n} vertices"
+    try:
+        index = {v: i for i, v in enumerate(labels)}
+    except TypeError:
+        i, v = next((i, v) for i, v in enumerate(labels) if not _hashable(v))
+        return None, (f"the label of vertex {i} is {v!r}, a {type(v).__name__}: labels "
+                      f"must be hashable, as NetworkX nodes are")
+    if len(index) != n:
+        first: dict[Hashable, int] = {}
+        for i, v in enumerate(labels):
+            if v in first:
+                j = first[v]
+                both = (f"both labelled {v!r}" if repr(labels[j]) == repr(v) else
+                        f"labelled {labels[j]!r} and {v!r}, which are equal")
+                return None, (f"vertices {j} and {i} are {both}: labels must be "
+                              f"unique, as NetworkX nodes are")
+            first[v] = i
+    return index, ""
+
+
+def _hashable(v: Any) -> bool:
+    try:
+        hash(v)
+    except TypeError:
+        return False
+    return True

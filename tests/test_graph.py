@@ -244,6 +244,23 @@ def test_vertex_id_and_a_label_given_for_an_id():
         sp.Graph.from_edges([0], [1]).vertex_id(0)
 
 
+def test_labels_are_one_per_vertex_hashable_and_unique():
+    """Two vertices with one label would be one node to vertex_id and to_networkx
+    (which merged 0 -> 1 and 1 -> 2 into a <-> b): refused, naming both vertices."""
+    with pytest.raises(sp.InvalidGraphError, match="vertices 0 and 2 are both labelled 'a'"):
+        sp.Graph.from_edges([0, 1], [1, 2], labels=["a", "b", "a"])
+    with pytest.raises(sp.InvalidGraphError,
+                       match=r"vertices 0 and 1 are labelled 1 and 1\.0, which are equal"):
+        sp.Graph.from_edges([0, 1], [1, 2], labels=[1, 1.0, 2])
+    with pytest.raises(sp.InvalidGraphError, match=r"vertex 1 is \[2\], a list.*hashable"):
+        sp.Graph.from_edges([0, 1], [1, 2], labels=["x", [2], "z"])
+    with pytest.raises(sp.InvalidGraphError, match="2 labels for 3 vertices"):
+        sp.Graph.from_edges([0, 1], [1, 2], labels=["a", "b"])
+    G = sp.Graph.from_edges([0, 1], [1, 2], labels=("a", "b", "c"))
+    assert G.labels == ["a", "b", "c"] and G.vertex_id("c") == 2
+    assert sorted(G.to_networkx().edges) == [("a", "b"), ("b", "c")]
+
+
 def test_constructors_name_what_they_were_given():
     import graphblas as gb
 

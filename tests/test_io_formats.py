@@ -146,6 +146,42 @@ def test_spg_corruption_is_an_error(tmp_path):
             sp.read(q, format="spg")
 
 
+def test_spg_keeps_tuple_labels_and_refuses_what_it_cannot_keep(tmp_path):
+    """NetworkX grids label vertices by tuples, which JSON writes as arrays: they come
+    back as tuples (a list cannot be a label), so vertex_id and to_networkx still work."""
+    import networkx as nx
+
+    grid = nx.grid_2d_graph(3, 2)
+    nx.set_node_attributes(grid, None, "unused")
+    G = sp.Graph.from_networkx(grid)
+    G.save(tmp_path / "g.spg")
+    H = sp.read(tmp_path / "g.spg")
+    assert H.labels == list(grid.nodes) and all(type(v) is tuple for v in H.labels)
+    assert H.vertex_id((2, 1)) == G.vertex_id((2, 1)) == 5
+    assert sorted(H.to_networkx().edges) == sorted(grid.edges)
+    odd = sp.Graph.from_edges([0, 1, 2], [1, 2, 3],
+                              labels=["1", 1, (1, ("a", 2.5)), None])
+    odd.save(tmp_path / "o.spg")
+    assert sp.read(tmp_path / "o.spg").labels == ["1", 1, (1, ("a", 2.5)), None]
+    F = sp.Graph.from_edges([0], [1], labels=["a", frozenset({1})])
+    with pytest.raises(ValueError, match=r"label of vertex 1 is frozenset\(\{1\}\)"):
+        F.save(tmp_path / "f.spg")
+    assert not (tmp_path / "f.spg").exists()
+
+
+def test_spg_labels_are_checked_on_load(tmp_path):
+    G = sp.Graph.from_edges([0, 1], [1, 2], labels=["a", "b", "c"])
+    p = tmp_path / "l.spg"
+    G.save(p)
+    raw = p.read_bytes()
+    hlen = struct.unpack("<I", raw[12:16])[0]
+    head = raw[24:24 + hlen].replace(b'"b"', b'"a"')        # same length: offsets hold
+    p.write_bytes(raw[:12] + struct.pack("<II", hlen, zlib.crc32(head)) + raw[20:24]
+                  + head + raw[24 + hlen:])
+    with pytest.raises(sp.GraphFormatError, match="vertices 0 and 1 are both labelled 'a'"):
+        sp.read(p)
+
+
 def test_spg_structure_checked_without_checksums(tmp_path):
     """verify=False skips the CRC, never the CSR checks a kernel relies on."""
     G = sp.Graph.from_edges([0, 1, 2], [1, 2, 0], n_vertices=3)

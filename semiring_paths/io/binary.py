@@ -38,6 +38,7 @@ import numpy as np
 
 from ..build import is_csr
 from ..exceptions import GraphFormatError
+from ..ids import label_ids
 
 __all__ = ["MAGIC", "VERSION", "is_binary", "load", "save"]
 
@@ -86,11 +87,12 @@ def save(G, path: str | os.PathLike) -> None:
         arrays["weights"] = np.ascontiguousarray(G.weights)
     labels = G.labels
     if labels is not None:
-        try:
-            json.dumps(labels)
-        except TypeError:
-            raise ValueError("labels must be JSON values (str, int, float) to be saved "
-                             "in a .spg file") from None
+        for i, v in enumerate(labels):
+            if not _json_label(v):
+                raise ValueError(
+                    f"the label of vertex {i} is {v!r}, a {type(v).__name__}: a .spg "
+                    f"file keeps labels that are str, int, float, bool, None or tuples "
+                    f"of these")
     crcs = _crcs(list(arrays.values()))
     meta = {"n_vertices": G.n_vertices, "n_stored": G.n_stored, "directed": G.directed,
             "weighted": G.weighted, "name": G.name, "labels": labels, "arrays": {}}
@@ -188,8 +190,26 @@ def load(path: str | os.PathLike, verify: bool = True) -> dict:
     if weights is not None and weights.dtype.kind == "f" and not np.isfinite(weights).all():
         raise bad("a weight is not a finite number")
     labels = meta.get("labels")
-    if labels is not None and (not isinstance(labels, list) or len(labels) != n):
-        raise bad("labels do not match the vertices")
+    if labels is not None:
+        if not isinstance(labels, list):
+            raise bad("labels are not a list")
+        labels = [_tupled(v) for v in labels]
+        index, why = label_ids(labels, n)
+        if index is None:
+            raise bad(why)
     return {"indptr": indptr, "indices": indices, "weights": weights,
             "directed": bool(meta.get("directed", True)), "labels": labels,
             "name": meta.get("name")}
+
+
+def _json_label(v) -> bool:
+    """A label JSON keeps as it was: a tuple goes in as an array and comes back by
+    :func:`_tupled` (a list cannot be a label, so an array in the header was a tuple)."""
+    if v is None or isinstance(v, (str, bool, int, float)):
+        return type(v) in (str, bool, int, float, type(None))
+    return type(v) is tuple and all(_json_label(x) for x in v)
+
+
+def _tupled(v):
+    """A label as saved: JSON arrays back to tuples."""
+    return tuple(_tupled(x) for x in v) if isinstance(v, list) else v
