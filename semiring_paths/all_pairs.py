@@ -370,7 +370,13 @@ def radius(G: Graph, **kw) -> int | float:
 
 
 def _extreme(G, kw, pick) -> int | float:
-    x = float(pick(eccentricity(G, **kw)))
+    e = eccentricity(G, **kw)
+    if e.size == 0:                  # NetworkX: "max() arg is an empty sequence"
+        what = "diameter" if pick is np.max else "radius"
+        raise InvalidGraphError(
+            f"the {what} of no vertices is undefined: "
+            + ("the graph has no vertices" if G.n_vertices == 0 else "sources is empty"))
+    x = float(pick(e))
     hops = not validate.weight_view(G, kw.get("weight")).weighted
     return int(x) if hops and math.isfinite(x) else x
 

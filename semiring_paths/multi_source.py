@@ -114,13 +114,13 @@ def level_counts(G: Graph, sources: Iterable[int], *, backend: str = "auto",
     >>> [C.T.tolist() for _, C in sp.level_counts(G, [0, 1])]
     [[[1, 1, 1, 1], [1, 2, 1, 0]]]
     """
-    G = validate.graph(G)
+    G = validate.graph(G)                  # checked here, at the call, not at the first block
     src = validate.sources(G, sources)
     be = validate.backend(G, backend)
     k = batch or min(be.bitmap_batch, block_size(G, be, None, memory_limit, BITMAP_BYTES))
     parts = split(src, block_sources(client, k, src.size, be))
-    for i, C in map_blocks(_counts, G, parts, (backend,), client=client, ordered=ordered):
-        yield parts[i], C
+    blocks = map_blocks(_counts, G, parts, (backend,), client=client, ordered=ordered)
+    return ((parts[i], C) for i, C in blocks)
 
 
 def _counts(G: Graph, part: np.ndarray, backend: str) -> np.ndarray:

@@ -98,7 +98,7 @@ def test_verify_bfs_rejects_wrong_levels_and_cycles():
 
 PUBLIC = [
     lambda x: sp.bfs(x, 0), lambda x: sp.sssp(x, 0), lambda x: sp.multi_source_bfs(x, [0]),
-    lambda x: sp.multi_source_sssp(x, [0]), lambda x: list(sp.level_counts(x, [0])),
+    lambda x: sp.multi_source_sssp(x, [0]), lambda x: sp.level_counts(x, [0]),
     lambda x: sp.apsp(x), lambda x: sp.closeness(x), lambda x: sp.harmonic(x),
     lambda x: sp.eccentricity(x), lambda x: sp.diameter(x), lambda x: sp.radius(x),
     lambda x: sp.average_shortest_path_length(x), lambda x: sp.distance_histogram(x),
@@ -107,8 +107,19 @@ PUBLIC = [
 
 @pytest.mark.parametrize("call", PUBLIC)
 def test_every_public_function_checks_its_graph(call):
+    """At the call, not at the first block a generator (apsp, level_counts) hands out."""
     with pytest.raises(TypeError, match=r"expected a semiring_paths\.Graph, got str"):
         call("karate")
+
+
+def test_reductions_of_no_vertices_say_so():
+    E = sp.Graph.from_edges([], [], n_vertices=0)
+    with pytest.raises(sp.InvalidGraphError, match=r"diameter of no vertices.*no vertices"):
+        sp.diameter(E)
+    with pytest.raises(sp.InvalidGraphError, match=r"radius of no vertices.*sources is empty"):
+        sp.radius(sp.Graph.from_edges([0], [1]), sources=[])
+    with pytest.raises(sp.SourceError, match="source 7 is out of range"):
+        sp.level_counts(sp.Graph.from_edges([0], [1]), [7])
 
 
 def test_reductions_name_the_users_edge():
