@@ -121,9 +121,9 @@ class _Body:
             i = int(np.argmax(bad))
             v = col[i]
             v = int(v) if v == np.floor(v) else v
-            lim = f"{base}..{n - 1 + base}" if n is not None else f">= {base}"
+            lim = f"in {base}..{n - 1 + base}" if n is not None else f">= {base}"
             raise self.error(i, f"{what} {v} is not a valid vertex id (expected an integer "
-                                f"in {lim})")
+                                f"{lim})")
         return col.astype(np.int64) - base
 
     def weights(self, col: np.ndarray, integer: bool) -> np.ndarray:
