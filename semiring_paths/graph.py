@@ -145,17 +145,24 @@ class Graph:
                    name: str | None = None) -> Graph:
         """A graph from a dense ``n × n`` weight matrix (papers/003's adjacency matrix):
         an edge ``i → j`` of weight ``W[i, j]`` wherever ``W[i, j]`` is not ``no_edge``
-        (``nan`` works too).
+        (``nan`` works too).  A boolean matrix is an adjacency matrix: an unweighted edge
+        wherever it is ``True`` (``no_edge`` is not read).
 
         >>> import numpy as np, semiring_paths as sp
         >>> G = sp.Graph.from_dense(np.array([[0, 2, np.inf], [np.inf, 0, 1], [4, np.inf, 0]]))
         >>> G.n_edges, sp.closure(G)[0].tolist()
         (6, [0.0, 2.0, 3.0])
+        >>> sp.Graph.from_dense(np.array([[False, True], [False, False]]))
+        <Graph n_vertices=2 n_edges=1 directed=True weighted=False>
         """
         W = np.asarray(W)
         if W.ndim != 2 or W.shape[0] != W.shape[1]:
             raise InvalidGraphError(f"a dense graph needs a square matrix, got shape "
                                     f"{W.shape}")
+        if W.dtype == np.bool_:
+            src, dst = np.nonzero(W)
+            return cls.from_edges(src, dst, None, n_vertices=W.shape[0],
+                                  directed=directed, name=name)
         edge = ~np.isnan(W) if np.isnan(no_edge) else W != no_edge
         src, dst = np.nonzero(edge)
         return cls.from_edges(src, dst, W[src, dst], n_vertices=W.shape[0],

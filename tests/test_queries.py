@@ -125,6 +125,11 @@ def test_closure_errors_and_dense_input(backend):
         sp.closure(G, method="johnson")
     with pytest.raises(sp.InvalidGraphError, match="square matrix"):
         sp.Graph.from_dense(np.zeros((2, 3)))
+    A = np.array([[False, True, False], [False, False, True], [True, False, False]])
+    B = sp.Graph.from_dense(A)                # an adjacency matrix: unweighted edges
+    assert not B.weighted and B.n_edges == 3
+    np.testing.assert_array_equal(sp.closure(B, backend=backend),
+                                  csgraph.shortest_path(A, unweighted=True))
     U = sp.Graph.from_edges([0, 1], [1, 2], directed=False)    # unweighted: hops
     np.testing.assert_array_equal(sp.closure(U, backend=backend),
                                   [[0, 1, 2], [1, 0, 1], [2, 1, 0]])
