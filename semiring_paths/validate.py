@@ -94,8 +94,10 @@ def sources(G: Graph, srcs: Iterable[int], what: str = "source") -> np.ndarray:
     if src.ndim != 1:
         raise SourceError(f"{what}s must be a 1-D sequence of vertex ids")
     if src.size and src.dtype.kind not in "iu":
-        _not_a_label(G, srcs[0], what)
-        raise SourceError(f"{what}s must be integer vertex ids, got {src.dtype}")
+        first = src[0].item() if isinstance(src[0], np.generic) else src[0]
+        _not_a_label(G, first, what)
+        raise SourceError(f"{what}s must be integer vertex ids, got {first!r} "
+                          f"({type(first).__name__})")
     bad = src[(src < 0) | (src >= G.n_vertices)] if src.size else src
     if bad.size:
         raise out_of_range(what, int(bad[0]), G.n_vertices)

@@ -160,6 +160,11 @@ def test_vertex_errors_name_the_role_and_the_ids():
         sp.harmonic(G, True)
     with pytest.raises(sp.SourceError, match="sources must be integer vertex ids, got a bool"):
         sp.multi_source_sssp(G, [0, True])                  # numpy would read [0, 1]
+    with pytest.raises(sp.SourceError, match=r"targets must be integer vertex ids, got "
+                                             r"'a' \(str\)"):
+        sp.sssp(G, 0, targets=["a"])                        # not numpy's '<U1'
+    with pytest.raises(sp.SourceError, match=r"got 1\.5 \(float\)"):
+        sp.multi_source_bfs(G, np.array([1.5, 2.0]))
     assert sp.multi_source_bfs(G, (v for v in [0, 2])).shape == (2, 3)   # any iterable
     with pytest.raises(sp.SourceError, match="sources must be a sequence of vertex ids"):
         sp.multi_source_bfs(G, 7)
