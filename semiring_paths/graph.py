@@ -74,6 +74,19 @@ def id_dtype(n: int) -> type:
     return np.int32 if n < WIDE_FROM else np.int64
 
 
+def _as_float_hint(x: Any) -> str:
+    """What to do with a number the engine does not add exactly (Fraction, Decimal, a
+    Python int beyond int64): paths are summed in int64 or float64."""
+    import numbers
+
+    if not isinstance(x, numbers.Number) or isinstance(x, (bool, complex)):
+        return ""
+    what = ("an int beyond int64" if isinstance(x, int) else
+            f"a{'n' * (type(x).__name__[0] in 'AEIOUaeiou')} {type(x).__name__}")
+    return (f"; {what} is not added exactly here (paths sum in int64 or float64): pass "
+            f"float(w) to accept the rounding")
+
+
 def _first_non_number(weights: Any) -> tuple[int, Any] | None:
     """The first weight, as given (before NumPy made one type of them all: ``[1, "x"]``
     becomes two strings), that is not a real number NumPy can hold (a string, None, a
@@ -224,7 +237,8 @@ class Graph:
                     f"weights must be numeric, got dtype {w.dtype}" if bad is None or
                     bad[0] >= src.size else
                     f"{edge(bad[0])} has weight {bad[1]!r}: weights must be numbers "
-                    "(int or float, not bool), within int64 if integers")
+                    f"(int or float, not bool), within int64 if integers"
+                    + _as_float_hint(bad[1]))
             if w.shape != src.shape:
                 raise InvalidGraphError(
                     f"weights has {w.size} entries for {src.size} edges")

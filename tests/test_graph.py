@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import graphblas as gb
 import networkx as nx
 import numpy as np
@@ -82,7 +84,11 @@ def test_cached_properties():
     (dict(src=[0], dst=[1], weights=["a"]), r"edge 0 \(0 -> 1\) has weight 'a'"),
     (dict(src=[0, 1], dst=[1, 2], weights=[1.0, None]), "edge 1 .* has weight None"),
     (dict(src=[0], dst=[1], weights=[True]), "has weight True: weights must be numbers"),
-    (dict(src=[0], dst=[1], weights=[2**64]), "has weight 18446744073709551616"),
+    (dict(src=[0], dst=[1], weights=[2**64]),
+     "has weight 18446744073709551616.*an int beyond int64 is not added exactly"),
+    (dict(src=[0], dst=[1], weights=[Fraction(1, 3)]),
+     r"Fraction\(1, 3\).*a Fraction is not added exactly.*pass float\(w\)"),
+    (dict(src=[0], dst=[1], weights=[1 + 0j]), r"has weight \(1\+0j\)[^;]*$"),
     (dict(src=[0.5], dst=[1]), "integer"),
     (dict(src=[0], dst=[1], weights=[1, 2]), "2 entries for 1 edges"),
     # once cast to int64 it read as -2⁶³, a negative weight nobody gave
