@@ -84,6 +84,9 @@ SETTLE_WAIT_VERTICES = 1024
 #: 1.02 / 0.96 / 1.01 / 1.14, rome99 0.088 / 0.086 / 0.088 / 0.105, 1000² grid (weights
 #: 1..255, two threads) 58.8 / 57.0 / 58.4 / 61.5
 NEAR_FAR_C = 8.0
+#: the loops ``_warm_calls`` brings in (a child process compiles them where one is not
+#: in numba's disk cache: ``warm.py``)
+WARM_LOOPS = (bfs_loops.bfs, sssp.near_far)
 #: the strategies whose rounds can pull (``direction="pull"`` or "auto")
 PULLS = ("workfront", "bellman-ford", "light-first")
 #: Δ-stepping's window of bins is ⌊max w / Δ⌋ + 2: beyond this many the loop declines
@@ -149,9 +152,9 @@ class FusedLoops:
         if warm.ready() or warm.warming():
             return True
         if need or self.fused_mode == "always" or self.graph.n_stored >= WARM_EDGES:
-            warm.wait(type(self)._warm_calls)
+            warm.wait(type(self)._warm_calls, WARM_LOOPS)
             return True
-        warm.start(type(self)._warm_calls)
+        warm.start(type(self)._warm_calls, WARM_LOOPS)
         return False
 
     @classmethod
