@@ -595,11 +595,12 @@ class Graph:
         return gb.Matrix.from_csr(self.indptr, self.indices, data, nrows=n, ncols=n)
 
     def save(self, path) -> None:
-        """Write the graph as a binary ``.spg`` file (``sp.read`` loads it by memory map;
-        the layout is documented in ``semiring_paths/io/binary.py``)."""
-        from .io.binary import save
+        """Write the graph as a binary ``.spg`` file, whatever its name, or into an open
+        binary file (``sp.read`` loads it by memory map; the layout is documented in
+        ``semiring_paths/io/binary.py``): ``sp.write(G, path, format="spg")``."""
+        from .io import write
 
-        save(self, path)
+        write(self, path, format="spg")
 
     def info(self) -> str:
         """A readable summary: size, direction, weights, degrees."""

@@ -169,6 +169,22 @@ def test_spg_keeps_tuple_labels_and_refuses_what_it_cannot_keep(tmp_path):
     assert not (tmp_path / "f.spg").exists()
 
 
+def test_save_is_write_as_spg(tmp_path):
+    """``G.save`` names a missing folder as ``sp.write`` does (not its temporary file)
+    and takes an open binary file as ``sp.write`` does."""
+    import io
+
+    G = sp.read("karate")
+    with pytest.raises(FileNotFoundError, match=r"no-such-dir is not a directory$"):
+        G.save(tmp_path / "no-such-dir" / "k.spg")
+    buf = io.BytesIO()
+    G.save(buf)
+    buf.seek(0)
+    same(G, sp.read(buf, format="spg"))
+    G.save(tmp_path / "k.bin")                     # an .spg file whatever its name
+    same(G, sp.read(tmp_path / "k.bin", format="spg"))
+
+
 def test_spg_labels_are_checked_on_load(tmp_path):
     G = sp.Graph.from_edges([0, 1], [1, 2], labels=["a", "b", "c"])
     p = tmp_path / "l.spg"
