@@ -124,6 +124,13 @@ def test_a_byte_order_mark_is_skipped(tmp_path):
         p = tmp_path / name
         p.write_bytes(b"\xef\xbb\xbf" + text.encode())
         assert sp.read(p).indices.tolist() == [1, 2], name
+        for enc in ("utf-16-le", "utf-16-be"):       # Windows PowerShell 5's `>`
+            bom = b"\xff\xfe" if enc.endswith("le") else b"\xfe\xff"
+            p.write_bytes(bom + text.encode(enc))
+            assert sp.read(p).indices.tolist() == [1, 2], (name, enc)
+    p.write_bytes(b"\xff\xfe" + b"0\x001\x00\n")             # an odd byte at the end
+    with pytest.raises(sp.GraphFormatError, match="not UTF-16 text past its byte-order"):
+        sp.read(p, format="snap")
 
 
 @pytest.mark.parametrize("mid", ["", "% a comment between entries: the checked reader\n"])

@@ -45,13 +45,21 @@ def integral(w: np.ndarray) -> bool:
     return bool(np.all(w == np.floor(w)) and np.abs(w).max(initial=0) < EXACT)
 
 
+def decode(raw: bytes, errors: str = "strict") -> str:
+    """A file's bytes as text: UTF-8, a byte-order mark dropped; or UTF-16 where one
+    opens it (what Windows PowerShell 5's ``>`` writes)."""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return raw.decode("utf-16", errors)
+    return raw.decode("utf-8-sig", errors)
+
+
 def read_head(p: Path, size: int) -> str:
     """The first ``size`` characters of the (decompressed) text, for detection."""
     try:
         with open(p, "rb") as f:
             gz = f.read(2) == b"\x1f\x8b"
         with (gzip.open(p, "rb") if gz else open(p, "rb")) as f:
-            return f.read(size).decode("utf-8-sig", errors="replace")
+            return decode(f.read(size), errors="replace")
     except (OSError, EOFError, zlib.error) as e:
         raise GraphFormatError(f"cannot read file: {e}", str(p)) from None
 
@@ -66,8 +74,11 @@ def read_text(p: Path) -> str:
     except (OSError, EOFError, zlib.error) as e:
         raise GraphFormatError(f"cannot read file: {e}", str(p)) from None
     try:
-        return raw.decode("utf-8-sig")              # a byte-order mark dropped
+        return decode(raw)
     except UnicodeDecodeError as e:
+        if e.encoding.startswith("utf-16"):
+            raise GraphFormatError(f"not UTF-16 text past its byte-order mark: {e.reason}",
+                                   str(p)) from None
         line = raw[: e.start].count(b"\n") + 1
         raise GraphFormatError("not a text file (invalid UTF-8)", str(p), line) from None
 
