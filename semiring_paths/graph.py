@@ -595,12 +595,13 @@ class Graph:
         return gb.Matrix.from_csr(self.indptr, self.indices, data, nrows=n, ncols=n)
 
     def save(self, path) -> None:
-        """Write the graph as a binary ``.spg`` file, whatever its name, or into an open
-        binary file (``sp.read`` loads it by memory map; the layout is documented in
-        ``semiring_paths/io/binary.py``): ``sp.write(G, path, format="spg")``."""
-        from .io import write
+        """Write the graph as a binary ``.spg`` file, whatever its name (``sp.read``
+        loads it by memory map; the layout is documented in
+        ``semiring_paths/io/binary.py``); ``sp.write(G, f, format="spg")`` writes one
+        into an open binary file."""
+        from .io.binary import save
 
-        write(self, path, format="spg")
+        save(self, path)
 
     def info(self) -> str:
         """A readable summary: size, direction, weights, degrees."""

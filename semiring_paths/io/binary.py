@@ -77,10 +77,18 @@ def fingerprint(G) -> str:
             " ".join(f"{a.dtype.name}:{c:08x}" for a, c in zip(arrays, crcs)))
 
 
+def folder(p: Path) -> None:
+    """Refuse a file name whose folder does not exist, naming the folder (not the
+    temporary file a writer would have opened there)."""
+    if not p.parent.is_dir():
+        raise FileNotFoundError(f"{p.parent} is not a directory")
+
+
 def save(G, path: str | os.PathLike) -> None:
     """Write ``G`` as a ``.spg`` file (written to a temporary name, then renamed: a reader
     never sees half a file)."""
     p = Path(path)
+    folder(p)
     arrays = {"indptr": np.ascontiguousarray(G.indptr, np.int64),
               "indices": np.ascontiguousarray(G.indices)}
     if G.weighted:

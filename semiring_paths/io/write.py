@@ -156,8 +156,7 @@ def write(G: Graph, path: str | os.PathLike | IO, format: str | None = None) -> 
     if fmt is None:
         raise ValueError(f"cannot tell the format from the name {p.name!r}; pass "
                          "format= (mtx, snap, el, wel, gr, spg)")
-    if not p.parent.is_dir():
-        raise FileNotFoundError(f"{p.parent} is not a directory")
+    binary.folder(p)
     if fmt == "spg":
         binary.save(G, p)
         return
