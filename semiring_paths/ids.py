@@ -11,7 +11,23 @@ import numpy as np
 
 from .exceptions import SourceError
 
-__all__ = ["is_int", "label_ids", "out_of_range", "vertex"]
+__all__ = ["host", "is_int", "label_ids", "out_of_range", "scalar", "vertex"]
+
+
+def host(x: Any) -> Any:
+    """A device array (CuPy's: ``__cuda_array_interface__`` and ``.get()``) copied to
+    the host, so that ids kept on the GPU (``as_cupy`` results, ``cp.flatnonzero``) are
+    taken as ids; anything else as it is."""
+    if hasattr(x, "__cuda_array_interface__") and callable(getattr(x, "get", None)):
+        return x.get()
+    return x
+
+
+def scalar(x: Any) -> Any:
+    """A 0-d array, on the host or a device, as its NumPy scalar (``np.array(3)``, and
+    ``cp.argmax`` returns one); anything else as it is."""
+    x = host(x)
+    return x[()] if isinstance(x, np.ndarray) and x.ndim == 0 else x
 
 
 def is_int(x: Any) -> bool:
@@ -29,6 +45,7 @@ def out_of_range(what: str, s: Any, n: int) -> SourceError:
 
 def vertex(s: Any, n: int, what: str = "source") -> int:
     """``s`` as an ``int`` id of a graph of ``n`` vertices."""
+    s = scalar(s)
     if not is_int(s):
         raise SourceError(f"{what} must be an integer vertex id, got {s!r}")
     s = int(s)

@@ -291,7 +291,7 @@ def k_hop(G: Graph, sources: int | Sequence[int], k: int, *, backend: str = "aut
     ([1, 2, 3], [0, 1, 3, 4])
     """
     G = validate.graph(G)
-    src = np.unique(validate.sources(G, np.atleast_1d(np.asarray(sources))))
+    src = validate.some(G, sources, "source")
     k = validate.integer(k, "k")
     if src.size == 0:
         return np.zeros(0, np.int64)

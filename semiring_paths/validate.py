@@ -23,7 +23,7 @@ from .backends import backend_for
 from .backends.interface import Backend
 from .exceptions import NegativeWeightError, SourceError
 from .graph import FLOAT64_INTS, Graph
-from .ids import is_int, out_of_range, vertex
+from .ids import host, is_int, out_of_range, scalar, vertex
 from .results import array_module
 from .semirings import Semiring
 
@@ -65,6 +65,7 @@ def integer(x: Any, name: str, minimum: int = 0) -> int:
 
 def source(G: Graph, s: Any, what: str = "source") -> int:
     """A vertex id of ``G``, as ``int`` (a label instead is refused, its id named)."""
+    s = scalar(s)
     if not is_int(s):
         _not_a_label(G, s, what)
     return vertex(s, G.n_vertices, what)
@@ -81,7 +82,9 @@ def _not_a_label(G: Graph, s: Any, what: str) -> None:
 
 
 def sources(G: Graph, srcs: Iterable[int], what: str = "source") -> np.ndarray:
-    """A 1-D int64 array of vertex ids of ``G`` (``what``: the role named in errors)."""
+    """A 1-D int64 array of vertex ids of ``G`` (``what``: the role named in errors),
+    from any iterable of them or an array on the host or a device."""
+    srcs = host(srcs)
     if not isinstance(srcs, np.ndarray):
         try:
             srcs = list(srcs)                               # any iterable, once
@@ -102,6 +105,12 @@ def sources(G: Graph, srcs: Iterable[int], what: str = "source") -> np.ndarray:
     if bad.size:
         raise out_of_range(what, int(bad[0]), G.n_vertices)
     return src.astype(np.int64)
+
+
+def some(G: Graph, x: Any, what: str) -> np.ndarray:
+    """One vertex id or a sequence of them as sorted, distinct int64 ids (targets,
+    ``k_hop``'s sources)."""
+    return np.unique(sources(G, np.atleast_1d(np.asarray(host(x))), what))
 
 
 def sample(G: Graph, srcs: Any, seed: int | None) -> np.ndarray:
@@ -193,8 +202,7 @@ def level_bound(G: Graph, targets: Any, max_depth: Any):
         return None
     if max_depth is not None:
         integer(max_depth, "max_depth")
-    tg = None if targets is None else np.unique(sources(G, np.atleast_1d(
-        np.asarray(targets)), "target"))
+    tg = None if targets is None else some(G, targets, "target")
     return LevelBound(tg, None if max_depth is None else int(max_depth))
 
 
@@ -208,8 +216,7 @@ def bound(G: Graph, sr: Semiring, targets: Any, cutoff: Any):
     if cutoff is not None and (isinstance(cutoff, bool) or not isinstance(
             cutoff, (int, float, np.number)) or math.isnan(cutoff)):
         raise ValueError(f"cutoff must be a number, got {cutoff!r}")
-    tg = None if targets is None else np.unique(sources(G, np.atleast_1d(
-        np.asarray(targets)), "target"))
+    tg = None if targets is None else some(G, targets, "target")
     early = not (sr.name == "min_plus" and G.has_negative_weights) and not (
         sr.name == "max_times" and G.weighted and G.n_stored and G.weights.max() > 1)
     return Bound(sr, tg, None if cutoff is None else float(cutoff), early)

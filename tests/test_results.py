@@ -170,6 +170,26 @@ def test_vertex_errors_name_the_role_and_the_ids():
         sp.multi_source_bfs(G, 7)
 
 
+def test_ids_from_arrays_on_the_host_or_the_device(backend):
+    """Ids held in arrays are ids: a 0-d array (``np.array(3)``; ``cp.argmax`` returns
+    one) as a source or a target, and CuPy arrays of ids (an ``as_cupy`` user's) as
+    sources and targets, copied to the host (before: "Implicit conversion to a NumPy
+    array is not allowed")."""
+    xp = pytest.importorskip("cupy") if backend == "gpu" else np
+    G = sp.Graph.from_edges([0, 1, 2], [1, 2, 3], [1.0, 2.0, 3.0])
+    s = xp.argmax(xp.asarray([0, 5, 1, 2]))                 # 0-d, vertex 1
+    r = sp.sssp(G, s, backend=backend)
+    assert r.distances.tolist() == [np.inf, 0.0, 2.0, 5.0]
+    assert r.path_to(xp.asarray(3)) == [1, 2, 3]
+    assert sp.bfs(G, s, backend=backend).levels.tolist() == [-1, 0, 1, 2]
+    assert sp.sssp(G, 0, targets=xp.asarray([2]), backend=backend).distances[2] == 3.0
+    assert sp.multi_source_bfs(G, xp.asarray([0, 2]), backend=backend).tolist() == [
+        [0, 1, 2, 3], [-1, -1, 0, 1]]
+    assert sp.k_hop(G, xp.asarray([2]), 1, backend=backend).tolist() == [2, 3]
+    with pytest.raises(sp.SourceError, match="must be an integer vertex id"):
+        sp.sssp(G, xp.asarray(1.0), backend=backend)
+
+
 @pytest.mark.parametrize("call, match", [
     (lambda G: sp.betweenness(G, batch=True, progress=False), "batch must be an int >= 1"),
     (lambda G: sp.multi_source_bfs(G, [0], batch=0), "batch must be an int >= 1"),
