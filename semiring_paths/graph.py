@@ -168,7 +168,7 @@ class Graph:
         >>> sp.Graph.from_dense(np.array([[False, True], [False, False]]))
         <Graph n_vertices=2 n_edges=1 directed=True weighted=False>
         """
-        W = np.asarray(W)
+        W = np.asarray(ids.host(W))
         if W.ndim != 2 or W.shape[0] != W.shape[1]:
             raise InvalidGraphError(f"a dense graph needs a square matrix, got shape "
                                     f"{W.shape}")
@@ -217,8 +217,9 @@ class Graph:
             Mismatched lengths, negative or out-of-range ids, NaN / inf weights; labels
             that are not one per vertex, unhashable or repeated.
         """
-        src = _as_ids(src, "src")
-        dst = _as_ids(dst, "dst")
+        src = _as_ids(ids.host(src), "src")        # CuPy arrays: copied to the host
+        dst = _as_ids(ids.host(dst), "dst")
+        weights = ids.host(weights)
         if src.shape != dst.shape:
             raise InvalidGraphError(
                 f"src and dst differ in length ({src.size} vs {dst.size})")
@@ -325,6 +326,7 @@ class Graph:
         any other dtype weighted.  With ``directed=False`` the matrix is symmetrized
         (an entry either way is an edge).
         """
+        M = ids.host(M)                       # a cupyx.scipy.sparse matrix, a CuPy array
         if not sps.issparse(M):
             given = type(M).__name__
             if hasattr(M, "nodes") and hasattr(M, "edges"):

@@ -15,12 +15,13 @@ __all__ = ["host", "is_int", "label_ids", "out_of_range", "scalar", "vertex"]
 
 
 def host(x: Any) -> Any:
-    """A device array (CuPy's: ``__cuda_array_interface__`` and ``.get()``) copied to
-    the host, so that ids kept on the GPU (``as_cupy`` results, ``cp.flatnonzero``) are
-    taken as ids; anything else as it is."""
-    if hasattr(x, "__cuda_array_interface__") and callable(getattr(x, "get", None)):
-        return x.get()
-    return x
+    """A CuPy array or ``cupyx.scipy.sparse`` matrix copied to the host (its ``.get()``:
+    a NumPy array, a scipy matrix), so that what a GPU user holds — ids from an
+    ``as_cupy`` result, edges built on the device — is taken as it would be on the
+    host; anything else as it is."""
+    on_device = (hasattr(x, "__cuda_array_interface__")
+                 or type(x).__module__.split(".")[0] in ("cupy", "cupyx"))
+    return x.get() if on_device and callable(getattr(x, "get", None)) else x
 
 
 def scalar(x: Any) -> Any:

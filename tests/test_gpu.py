@@ -44,6 +44,26 @@ def index_width(request):
     GPUBackend.NARROW_WEIGHTS = True
 
 
+def test_graphs_built_from_device_arrays():
+    """What a GPU user holds builds the graph it would on the host: CuPy edge arrays
+    (``from_edges``), a CuPy dense matrix (``from_dense``) and a ``cupyx.scipy.sparse``
+    matrix (``from_scipy``), each copied to the host (they raised "Implicit conversion
+    to a NumPy array is not allowed" or named the wrong type)."""
+    import cupy as cp
+    import cupyx.scipy.sparse as cps
+
+    src, dst, w = [0, 1, 2, 0], [1, 2, 3, 3], [1.0, 2.0, 3.0, 7.0]
+    want = sp.Graph.from_edges(src, dst, w)
+    got = [sp.Graph.from_edges(cp.asarray(src), cp.asarray(dst), cp.asarray(w)),
+           sp.Graph.from_dense(cp.asarray(want.to_scipy(np.float64).toarray()),
+                               no_edge=0),
+           sp.Graph.from_scipy(cps.csr_matrix(want.to_scipy(np.float64))),
+           sp.Graph.from_scipy(cp.asarray(want.to_scipy(np.float64).toarray()))]
+    for G in got:
+        assert (G.to_scipy(np.float64) != want.to_scipy(np.float64)).nnz == 0
+        assert sp.sssp(G, 0, backend="gpu").distances.tolist() == [0.0, 1.0, 3.0, 6.0]
+
+
 def test_device_ids_have_the_requested_width(index_width):
     from semiring_paths.backends import backend_for
 
