@@ -209,8 +209,9 @@ def test_a_cold_cache_compiles_apart_and_leaves_the_users_warnings_alone(tmp_pat
 @pytest.mark.parametrize("in_cache", [True, False])
 def test_the_warm_up_thread_only_loads(monkeypatch, in_cache):
     """The thread runs its calls only over loops in the disk cache (a load); where a
-    loop is not and no child can compile it (no interpreter to start), it runs nothing
-    and the loops compile in the foreground at their first use."""
+    loop is not and no child can compile it (no interpreter to start; a frozen app,
+    whose executable would start the app again), it runs nothing and the loops compile
+    in the foreground at their first use."""
     import threading
 
     from semiring_paths.cpu import warm
@@ -222,12 +223,17 @@ def test_the_warm_up_thread_only_loads(monkeypatch, in_cache):
         def calls(cls) -> None:
             ran.append(1)
 
+    started = []
+    monkeypatch.setattr(warm.subprocess, "run", lambda *a, **k: started.append(a))
+    monkeypatch.setattr(sys, "frozen", True, raising=False)   # a frozen app: no child
+    assert warm._compile_apart(Owner.calls) is False and not started
+    monkeypatch.delattr(sys, "frozen")
     monkeypatch.setattr(sys, "executable", "")
     monkeypatch.setattr(warm, "cached", lambda loop: in_cache)
     monkeypatch.setattr(warm, "_done", threading.Event())
-    assert warm._compile_apart(Owner.calls) is False
+    assert warm._compile_apart(Owner.calls) is False and not started
     warm._run(Owner.calls, fused.WARM_LOOPS)
-    assert warm.ready() and ran == ([1] if in_cache else [])
+    assert warm.ready() and ran == ([1] if in_cache else []) and not started
 
 
 def test_deep_searches_run_one_source_a_thread(compiled, monkeypatch):

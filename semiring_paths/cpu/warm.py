@@ -102,8 +102,8 @@ def _compile_apart(calls: Callable[[], None]) -> bool:
     found it (appended, so that nothing of the standard library is shadowed); a copy
     found elsewhere caches its own loops, which the check after it sees."""
     owner = getattr(calls, "__self__", None)
-    if not sys.executable or not isinstance(owner, type):
-        return False
+    if not sys.executable or getattr(sys, "frozen", False) or not isinstance(owner, type):
+        return False                  # (a frozen app's executable would start the app)
     root = str(Path(__file__).resolve().parents[2])         # where this package lies
     code = ("import sys; sys.path.append(sys.argv[1]); "
             "from semiring_paths.cpu.warm import _child; _child()")
