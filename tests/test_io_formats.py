@@ -105,6 +105,89 @@ def test_edge_list_variants(tmp_path, body, delim):
     assert G.rows.tolist() == [0, 1] and G.indices.tolist() == [1, 2], delim
 
 
+# ------------------------------------------------------------- vertex names (relabel)
+NAMED = [
+    ("names", "# Directed\nalice bob\nbob carol\ncarol alice\ndave bob\n", None),
+    ("sparse", "5 1000000000\n1000000000 7\n007 5\n", int),     # 007 is 7, as int("007")
+    ("tabs", "x\ty\t2.5\ny\tz\t3\n", None),
+    ("commas", "b,a,1\na,c,2\n", None),
+    ("runs", "q  r 4\nr s 5\n", None),                           # the line reader
+    ("inside", "m n\n# a comment between edges\nn o\n", None),   # the line reader
+    ("note", "m n\n# note\nn o\n", None),                       # not vertices '#', 'note'
+    ("pct", "m n\n% note\nn o\n", None),
+]
+
+
+@pytest.mark.parametrize("name,body,nodetype", NAMED, ids=[c[0] for c in NAMED])
+@pytest.mark.parametrize("arrow", [True, False])
+def test_relabel_reads_vertex_names_as_networkx_does(tmp_path, monkeypatch, name, body,
+                                                     nodetype, arrow):
+    """``read(..., relabel=True)``: each distinct name one vertex, in NetworkX's node
+    order (first appearance), ``G.labels`` the names, weights as the edge lists read
+    them — by pyarrow and by the line reader alike."""
+    import networkx as nx
+
+    from semiring_paths.io import fast
+
+    if not arrow:
+        monkeypatch.setattr(fast, "_table", lambda *a, **k: (_ for _ in ()).throw(
+            fast.Reject("forced")))
+    p = tmp_path / f"{name}.txt"
+    p.write_text(body)
+    G = sp.read(p, relabel=True)
+    rows = [s.replace(",", " ").replace("\t", " ").split() for s in body.splitlines()
+            if s and not s.startswith(("#", "%"))]
+    H = nx.DiGraph()
+    conv = nodetype or str
+    for r in rows:
+        H.add_edge(conv(r[0]), conv(r[1]), **({"weight": float(r[2])} if len(r) > 2 else {}))
+    assert G.labels == list(H.nodes) and G.n_vertices == H.number_of_nodes()
+    got = {(G.labels[u], G.labels[v]) for u, v in zip(G.rows, G.indices)}
+    assert got == set(H.edges)
+    if len(rows[0]) > 2:
+        want = {(u, v): d["weight"] for u, v, d in H.edges(data=True)}
+        assert {(G.labels[u], G.labels[v]): float(w)
+                for u, v, w in zip(G.rows, G.indices, G.weights)} == want
+        assert G.weights.dtype == (np.float64 if name == "tabs" else np.int64)
+    assert G.vertex_id(conv(rows[-1][1])) == list(H.nodes).index(conv(rows[-1][1]))
+
+
+def test_relabel_errors_and_streams(tmp_path):
+    import io
+
+    p = tmp_path / "bad.txt"
+    p.write_text("a b\nb\n")
+    with pytest.raises(sp.GraphFormatError, match=r"line 2: expected 2 fields"):
+        sp.read(p, relabel=True)
+    with pytest.raises(ValueError, match="n_vertices cannot be given with it"):
+        sp.read(p, relabel=True, n_vertices=3)
+    with pytest.raises(ValueError, match="not format 'mtx'"):
+        sp.read(p, relabel=True, format="mtx")
+    with pytest.raises(sp.GraphFormatError, match=r"rome99.*not format 'mtx' \(this file "):
+        sp.read("rome99", relabel=True)                 # a Matrix Market file, by content
+    U = sp.read(io.StringIO("# Undirected graph\nu v\nv w\n"), format="snap",
+                relabel=True)
+    assert not U.directed and U.labels == ["u", "v", "w"] and U.n_edges == 2
+
+
+def test_sparse_ids_warn_before_the_graph_is_built(tmp_path, monkeypatch):
+    """Ids far sparser than the edges (ids up to 10⁹ for 2 edges: 8 GB of row pointers
+    before) warn and name relabel=True, on both readers."""
+    monkeypatch.setattr(text, "SPARSE_IDS", 1000)
+    for body in ("5 100000\n100000 7\n", "5  100000\n100000 7\n"):   # pyarrow, lines
+        p = tmp_path / "s.txt"
+        p.write_text(body)
+        with pytest.warns(UserWarning, match=r"ids reach 100,000 for 2 edges.*relabel=True"):
+            assert sp.read(p).n_vertices == 100_001
+        assert sp.read(p, relabel=True).labels == [5, 100000, 7]
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sp.read(shared_graph("road/rome99.mtx.gz"))
+        sp.read(tmp_path / "s.txt", n_vertices=100_001)        # a size given: no word
+
+
 # ----------------------------------------------------------------------- .spg
 def test_spg_layout_and_flags(tmp_path):
     G = sp.read(shared_graph("road/rome99.mtx.gz"))
@@ -222,9 +305,13 @@ HUGE = [
 
 @pytest.mark.parametrize("name,body,line", HUGE, ids=[h[0] for h in HUGE])
 def test_declared_size_beyond_memory(tmp_path, name, body, line):
+    import contextlib
+
     p = tmp_path / name
     p.write_text(body)
-    with pytest.raises(sp.GraphFormatError, match="available") as e:
+    sparse = (pytest.warns(UserWarning, match="relabel=True") if name.endswith(".txt")
+              else contextlib.nullcontext())           # an edge list's ids: say so first
+    with sparse, pytest.raises(sp.GraphFormatError, match="available") as e:
         sp.read(p)
     assert e.value.line == line and str(p) in str(e.value)
 

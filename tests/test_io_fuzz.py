@@ -36,11 +36,11 @@ def _alarm(signum, frame):
     raise Hang("a read ran past 20 s")
 
 
-def read_only_our_errors(path) -> None:
+def read_only_our_errors(path, **kw) -> None:
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(20)
     try:
-        sp.read(path)
+        sp.read(path, **kw)
     except OK:
         pass
     finally:
@@ -86,3 +86,18 @@ def test_fast_matrix_market_segfault_file(tmp_path):
     p.write_bytes(seed("mtx")[:481] + b"\xac")
     with pytest.raises(sp.GraphFormatError, match=r"cut\.mtx"):
         sp.read(p)
+
+
+@pytest.mark.parametrize("ext", ["txt", "txt.gz", "el", "wel"])
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(how=st.sampled_from(["truncate", "flip"]), cut=st.integers(0, 10**7),
+       flips=st.lists(st.tuples(st.integers(0, 10**7), st.integers(0, 255)),
+                      min_size=1, max_size=4), junk=st.binary(max_size=200))
+def test_mutated_edge_lists_of_names(tmp_path, ext, how, cut, flips, junk):
+    """``relabel=True`` reads any token as a name: junk and mutated lists still end in
+    a graph or one of our errors."""
+    for i, data in enumerate((mutate(seed(ext), how, cut, flips), junk)):
+        p = tmp_path / f"named{i}.{ext}"
+        p.write_bytes(data)
+        read_only_our_errors(p, relabel=True)

@@ -19,7 +19,7 @@ from pathlib import Path
 from ..exceptions import GraphFormatError
 from ..graph import Graph
 from ..locations import bundled_path
-from . import binary, fast, text
+from . import binary, fast, names, text
 from .streams import as_path, is_stream, spill, stream_name, unmapped
 from .write import write
 
@@ -37,6 +37,7 @@ def read(
     directed: bool | None = None,
     n_vertices: int | None = None,
     verify: bool = True,
+    relabel: bool = False,
 ) -> Graph:
     """Read a graph file.
 
@@ -67,6 +68,13 @@ def read(
         a different value is an error.
     verify : bool
         ``.spg`` only: check each array's CRC-32 (its structure is always checked).
+    relabel : bool
+        Edge lists only: the first two columns *name* vertices (integers or any
+        tokens, "alice bob"), each distinct name one vertex, numbered ``0..n-1`` in
+        order of first appearance (as NetworkX's ``read_edgelist`` orders its nodes)
+        and kept in ``G.labels`` (``G.vertex_id(name)``).  Without it the ids are
+        vertex ids: a list with ids up to 10⁹ is a graph of 10⁹ vertices, and reading
+        one whose ids are that sparse warns (``io/names.py``).
 
     Returns
     -------
@@ -88,7 +96,7 @@ def read(
     """
     if is_stream(path):
         return _read_stream(path, format, directed=directed, n_vertices=n_vertices,
-                            verify=verify)
+                            verify=verify, relabel=relabel)
     p = as_path(path)
     if not p.exists():
         bp = bundled_path(str(p))
@@ -102,7 +110,22 @@ def read(
     fmt = format or ("spg" if binary.is_binary(p) else None) or _detect(p)
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
-    if fmt == "spg":
+    if relabel and n_vertices is not None:
+        raise ValueError("relabel=True: an edge list of vertex names sets the vertex "
+                         "count itself; n_vertices cannot be given with it")
+    if relabel and fmt not in ("snap", "el", "wel"):
+        why = (f"relabel=True reads edge lists (snap, el, wel) of vertex names, not "
+               f"format {fmt!r}")
+        if format is not None:
+            raise ValueError(why)
+        raise GraphFormatError(f"{why} (this file reads as {fmt!r})", str(p))
+    if relabel:
+        if p.stat().st_size == 0:
+            raise GraphFormatError("empty file", str(p))
+        G = names.read_named(p, None if directed else directed,
+                             {"snap": None, "el": False, "wel": True}[fmt])
+        G.name = _stem(p)
+    elif fmt == "spg":
         parts = binary.load(p, verify=verify)
         G = Graph(parts.pop("indptr"), parts.pop("indices"), parts.pop("weights"), **parts)
     else:

@@ -33,7 +33,7 @@ import numpy as np
 
 from ..exceptions import GraphFormatError, HostMemoryError
 from ..graph import Graph
-from .text import check_size, integral, is_undirected_header, mtx_header
+from .text import check_size, integral, is_undirected_header, mtx_header, sparse_ids
 
 __all__ = ["READERS", "Reject"]
 
@@ -175,6 +175,8 @@ def _edge_list(weighted: bool | None):
         if ncols not in {None: (2, 3), True: (3,), False: (2,)}[weighted]:
             raise Reject("columns")
         e = Edges(_table(p, len(lines) - 1, delim, ncols), 0, n_vertices, None)
+        if n_vertices is None:
+            sparse_ids(e.top, e.m, path)
         n = e.top if n_vertices is None else n_vertices
         check_size(n, e.m, 8 if e.w is not None else 0, path, None)
         if directed is None:

@@ -10,6 +10,7 @@ are 1-based and are shifted, SNAP and GAP edge lists are 0-based and kept.
 from __future__ import annotations
 
 import gzip
+import warnings
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -36,6 +37,19 @@ def check_size(n: int, m: int, weight_bytes: int, path: str, line: int | None) -
         raise GraphFormatError(f"declares {e}", path, line) from None
 
 
+def sparse_ids(n: int, m: int, path: str) -> None:
+    """Warn, before it is allocated, where an edge list's largest id makes a graph of
+    far more vertices than its edges can touch (a crawl's ids, not vertex ids)."""
+    if n >= SPARSE_IDS and n > 32 * m:
+        warnings.warn(
+            f"{path}: vertex ids reach {n - 1:,} for {m:,} edges: a graph of {n:,} "
+            f"vertices, at most {min(2 * m, n):,} of them with an edge ({8 * (n + 1):,} "
+            f"bytes of row pointers); read(..., relabel=True) numbers the ids that occur "
+            f"0..k-1 and keeps them in G.labels", UserWarning, stacklevel=4)
+
+
+#: an edge list whose largest id passes this, and 32 × its edges, warns (sparse_ids)
+SPARSE_IDS = 1 << 22
 #: integers read as float64 are exact below this (2⁵³ + 1 reads as 2⁵³)
 EXACT = float(FLOAT64_INTS)
 
@@ -287,6 +301,8 @@ def _edge_list(weighted: bool | None):
         src = body.ids(t[:, 0], 0, n_vertices, "source id")
         dst = body.ids(t[:, 1], 0, n_vertices, "target id")
         top = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
+        if n_vertices is None:
+            sparse_ids(top, src.size, path)
         check_size(top if n_vertices is None else n_vertices, src.size, 8, path, None)
         w = None
         if t.shape[1] == 3:
