@@ -3,7 +3,8 @@
 
 GRAPH is a file (.mtx, .mtx.gz, .gr, .el, .wel, .txt) or a bundled graph name
 (karate, rome99, osm-monaco).  Vertex ids are 0-based (a Matrix Market or DIMACS file's
-vertex 1 is vertex 0 here).
+vertex 1 is vertex 0 here); with ``--relabel`` an edge list's first two columns name the
+vertices, and S, T, ``--source`` and every vertex printed or written are those names.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Shortest paths as masked vector-matrix products over semirings.",
         epilog="GRAPH: a .mtx/.mtx.gz, .gr, .el, .wel, SNAP .txt or .spg file, a bundled "
                "graph name (karate, rome99, osm-monaco), or - for standard input (its "
-               "format from --format or its content). Vertex ids are 0-based.")
+               "format from --format or its content). Vertex ids are 0-based; with "
+               "--relabel, vertices are the names in an edge list's first two columns.")
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -44,6 +46,10 @@ def _parser() -> argparse.ArgumentParser:
                          help="treat every edge as one-way (a symmetric Matrix Market "
                               "file's or an undirected SNAP list's edges each way; "
                               "default: as the file says)")
+        sp.add_argument("--relabel", action="store_true",
+                        help="an edge list whose first two columns name the vertices "
+                             "(words, or ids as sparse as a crawl's): vertices are those "
+                             "names, in S, T, --source and in what is printed or written")
 
     i = sub.add_parser("info", help="print a summary of the graph")
     graph_args(i)
@@ -58,8 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("path", help="one shortest path from S to T (a bidirectional "
                                     "search that stops when its two sides meet)")
     graph_args(c)
-    c.add_argument("s", metavar="S", type=int, help="source vertex, 0-based")
-    c.add_argument("t", metavar="T", type=int, help="target vertex, 0-based")
+    c.add_argument("s", metavar="S", help="source vertex, 0-based (a name: --relabel)")
+    c.add_argument("t", metavar="T", help="target vertex, 0-based (a name: --relabel)")
     c.add_argument("--hops", action="store_true",
                    help="count edges instead of adding weights")
     c.add_argument("--method", default="auto", choices=list(METHODS),
@@ -92,8 +98,8 @@ def _parser() -> argparse.ArgumentParser:
         c = sub.add_parser(name, help=("hop levels and a BFS tree" if name == "bfs" else
                                        "shortest-path distances and a tree"))
         graph_args(c)
-        c.add_argument("--source", "-s", type=int, required=True,
-                       help="source vertex, 0-based")
+        c.add_argument("--source", "-s", required=True,
+                       help="source vertex, 0-based (a name: --relabel)")
         c.add_argument("--strategy", default="auto", choices=strategies,
                        help="algorithm (default: auto)")
         c.add_argument("--backend", default="auto", choices=["auto", "cpu", "gpu"],
@@ -147,18 +153,41 @@ def _check_output(path: str) -> None:
         raise ValueError(f"--output {path}: the directory {str(p.parent)!r} does not exist")
 
 
-def _write(path: str, values: np.ndarray) -> None:
+def _write(path: str, values: np.ndarray, names: list | None = None) -> None:
+    """Every vertex's value (``names``: each vertex's name, for ``--relabel``: the first
+    column of a text file, and the array ``names`` beside ``values`` in an ``.npz``)."""
     ext = path[path.rfind("."):].lower() if "." in path.rsplit("/", 1)[-1] else ""
     if ext == ".npy":
         np.save(path, values)
     elif ext == ".npz":
-        np.savez(path, values=values)
+        np.savez(path, values=values, **({} if names is None else {"names": names}))
     else:
         sep = {".csv": ",", ".tsv": "\t"}.get(ext, " ")
         table = np.column_stack([np.arange(values.size), values]).astype(object)
-        table[:, 0] = np.arange(values.size)
+        table[:, 0] = np.arange(values.size) if names is None else names
         np.savetxt(path, table, fmt="%s", delimiter=sep,
                    header="vertex,value" if ext == ".csv" else "", comments="")
+
+
+def _vertex(G, token: str, relabel: bool, what: str) -> int:
+    """S, T or --source as a vertex id: the integer given, or with ``--relabel`` the
+    vertex of that name (an integer name where the names are integers)."""
+    if not relabel:
+        try:
+            return int(token)
+        except ValueError:
+            raise ValueError(f"{what} must be a vertex id (an integer), got {token!r}; "
+                             f"--relabel reads an edge list of names") from None
+    try:
+        key = int(token)
+    except ValueError:
+        key = token
+    for k in dict.fromkeys((key, token)):
+        try:
+            return G.vertex_id(k)
+        except SemiringPathsError:
+            pass
+    raise ValueError(f"no vertex is named {token!r} in {G.name or 'the graph'}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -168,7 +197,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             _check_output(args.output)
         t0 = time.perf_counter()
         G = read(sys.stdin.buffer if args.graph == "-" else args.graph, format=args.format,
-                 directed=True if args.directed else False if args.undirected else None)
+                 directed=True if args.directed else False if args.undirected else None,
+                 relabel=args.relabel)
+        name = (lambda v: G.labels[v]) if args.relabel else (lambda v: v)
         G.name = G.name or ("<stdin>" if args.graph == "-" else None)
         t_read = time.perf_counter() - t0
         if args.command == "info":
@@ -186,7 +217,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "path":
             t1 = time.perf_counter()
-            dist, path = shortest_path(G, args.s, args.t, method=args.method,
+            s, t = (_vertex(G, x, args.relabel, w) for x, w in ((args.s, "S"), (args.t, "T")))
+            dist, path = shortest_path(G, s, t, method=args.method,
                                        backend=args.backend,
                                        weighted=False if args.hops else None)
             print(f"{G.name}: {G.n_vertices:,} vertices, {G.n_edges:,} edges, read in "
@@ -198,17 +230,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{'hops' if isinstance(dist, int) else 'distance'} {dist:g} from "
                   f"{args.s} to {args.t}, {len(path):,} vertices "
                   f"({(time.perf_counter() - t1) * 1e3:.2f} ms):")
-            print(" -> ".join(map(str, path)))
+            print(" -> ".join(str(name(v)) for v in path))
             return 0
         if args.command == "betweenness":
-            return _betweenness(G, args, t_read)
+            return _betweenness(G, args, t_read, name)
+        source = _vertex(G, args.source, args.relabel, "--source")
         if args.command == "bfs":
-            r = bfs(G, args.source, args.direction, backend=args.backend,
+            r = bfs(G, source, args.direction, backend=args.backend,
                     strategy=None if args.strategy == "auto" else args.strategy)
             values, reached = r.levels, r.levels >= 0
             unit = "level"
         else:
-            r = sssp(G, args.source, strategy=args.strategy, backend=args.backend,
+            r = sssp(G, source, strategy=args.strategy, backend=args.backend,
                      semiring=args.semiring, delta=args.delta, direction=args.direction)
             values = r.distances
             reached = values != r.semiring.zero
@@ -234,18 +267,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows = order[: args.show].tolist()
         tail = len(rows) < idx.size            # the farthest row, unless shown already
         for v in rows + [int(far)] * tail:
-            path = r.path_to(v)
+            path = [name(u) for u in r.path_to(v)]
             shown = " -> ".join(map(str, path if len(path) <= 6 else
                                     [*path[:3], "...", *path[-2:]]))
-            print(f"  {v:>8}  {values[v]:>12g}  {shown}")
+            print(f"  {name(v)!s:>8}  {values[v]:>12g}  {shown}")
         print(f"  ({'last row: the farthest reached vertex; ' * tail}{len(idx):,} reached)")
     if args.output:
-        _write(args.output, values)
+        _write(args.output, values, G.labels if args.relabel else None)
         print(f"wrote {values.size:,} values to {args.output}")
     return 0
 
 
-def _betweenness(G, args, t_read: float) -> int:
+def _betweenness(G, args, t_read: float, name) -> int:
     t1 = time.perf_counter()
     b = betweenness(G, args.sources or None, normalized=not args.raw,
                     endpoints=args.endpoints, weight=args.weighted or None,
@@ -260,9 +293,9 @@ def _betweenness(G, args, t_read: float) -> int:
         top = np.argsort(-b, kind="stable")[: args.show]
         print(f"  {'vertex':>8}  {'betweenness':>14}")
         for v in top.tolist():
-            print(f"  {v:>8}  {b[v]:>14.6g}")
+            print(f"  {name(v)!s:>8}  {b[v]:>14.6g}")
     if args.output:
-        _write(args.output, b)
+        _write(args.output, b, G.labels if args.relabel else None)
         print(f"wrote {b.size:,} values to {args.output}")
     return 0
 

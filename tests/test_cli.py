@@ -159,3 +159,35 @@ def test_standard_input_and_output():
     head = subprocess.run(" ".join([*cli, "convert", "rome99", "-", "--to", "wel"])
                           + " | head -1", shell=True, capture_output=True)
     assert head.stdout == b"0 1 193\n" and b"rror" not in head.stderr
+
+
+def test_relabel_takes_and_prints_names(tmp_path, capsys):
+    """``--relabel``: an edge list of names; S, T and --source are names, and the rows,
+    paths and output files show names (a names file without it: the error says so)."""
+    p = tmp_path / "people.txt"
+    p.write_text("alice bob 2\nbob carol 3\nalice carol 7\ncarol dave 1\n")
+    out = tmp_path / "d.csv"
+    assert main(["sssp", str(p), "--relabel", "--source", "alice", "-o", str(out)]) == 0
+    shown = capsys.readouterr().out
+    assert "alice -> bob -> carol -> dave" in shown and " dave " in shown
+    assert out.read_text().splitlines() == ["vertex,value", "alice,0.0", "bob,2.0",
+                                            "carol,5.0", "dave,6.0"]
+    npz = tmp_path / "d.npz"
+    assert main(["bfs", str(p), "--relabel", "-s", "bob", "-o", str(npz)]) == 0
+    with np.load(npz) as z:
+        assert z["names"].tolist() == ["alice", "bob", "carol", "dave"]
+        assert z["values"].tolist() == [-1, 0, 1, 2]
+    assert main(["path", str(p), "alice", "dave", "--relabel"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "alice -> bob -> carol -> dave"
+    assert main(["betweenness", str(p), "--relabel", "--show", "1"]) == 0
+    assert "carol" in capsys.readouterr().out.splitlines()[-1]
+    assert main(["path", str(p), "alice", "zed", "--relabel"]) == 2
+    assert "no vertex is named 'zed'" in capsys.readouterr().err
+    assert main(["sssp", str(p), "--source", "alice"]) == 2
+    assert "not a number: 'alice'; vertex ids are integers" in capsys.readouterr().err
+    assert main(["sssp", "rome99", "--source", "alice"]) == 2
+    assert "--source must be a vertex id (an integer), got 'alice'" in capsys.readouterr().err
+    ids = tmp_path / "crawl.txt"                     # integer names, sparse
+    ids.write_text("1000000007 42\n42 5\n")
+    assert main(["sssp", str(ids), "--relabel", "-s", "1000000007"]) == 0
+    assert "1000000007 -> 42 -> 5" in capsys.readouterr().out

@@ -109,8 +109,9 @@ class _Body:
     def error(self, row: int, message: str) -> GraphFormatError:
         return GraphFormatError(message, self.path, self.lineno[row])
 
-    def table(self, ncols: tuple[int, ...], what: str) -> np.ndarray:
-        """All rows as a float64 array of shape (rows, c), c one of ``ncols``."""
+    def table(self, ncols: tuple[int, ...], what: str, names: str = "") -> np.ndarray:
+        """All rows as a float64 array of shape (rows, c), c one of ``ncols``
+        (``names``: said of a token of the first two columns that is not a number)."""
         if not self.rows:
             return np.zeros((0, ncols[0]))
         try:
@@ -130,11 +131,12 @@ class _Body:
             if len(parts) != want:
                 raise self.error(i, f"expected {want} fields ({what}), found {len(parts)}: "
                                     f"{s.strip()[:60]!r}")
-            for tok in parts:
+            for k, tok in enumerate(parts):
                 try:
                     float(tok)
                 except ValueError:
-                    raise self.error(i, f"not a number: {tok[:40]!r}") from None
+                    raise self.error(i, f"not a number: {tok[:40]!r}"
+                                        + (names if k < 2 else "")) from None
         raise GraphFormatError("inconsistent number of fields", self.path)  # pragma: no cover
 
     def ids(self, col: np.ndarray, base: int, n: int | None, what: str) -> np.ndarray:
@@ -297,7 +299,9 @@ def _edge_list(weighted: bool | None):
             raise GraphFormatError("no edges in the file (an empty edge list); pass "
                                    "n_vertices= to read an edgeless graph", path)
         ncols = {None: (2, 3), True: (3,), False: (2,)}[weighted]
-        t = body.table(ncols, "src dst" + ("" if ncols == (2,) else " [weight]"))
+        t = body.table(ncols, "src dst" + ("" if ncols == (2,) else " [weight]"),
+                       "; vertex ids are integers: read(..., relabel=True) (the CLI's "
+                       "--relabel) takes names")
         src = body.ids(t[:, 0], 0, n_vertices, "source id")
         dst = body.ids(t[:, 1], 0, n_vertices, "target id")
         top = int(max(src.max(initial=-1), dst.max(initial=-1))) + 1
