@@ -9,6 +9,7 @@ is validated here, once: kernels downstream trust a Graph.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Hashable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -77,8 +78,6 @@ def id_dtype(n: int) -> type:
 def _as_float_hint(x: Any) -> str:
     """What to do with a number the engine does not add exactly (Fraction, Decimal, a
     Python int beyond int64): paths are summed in int64 or float64."""
-    import numbers
-
     if not isinstance(x, numbers.Number) or isinstance(x, (bool, complex)):
         return ""
     what = ("an int beyond int64" if isinstance(x, int) else
