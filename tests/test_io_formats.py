@@ -246,6 +246,10 @@ def test_spg_keeps_tuple_labels_and_refuses_what_it_cannot_keep(tmp_path):
                               labels=["1", 1, (1, ("a", 2.5)), None])
     odd.save(tmp_path / "o.spg")
     assert sp.read(tmp_path / "o.spg").labels == ["1", 1, (1, ("a", 2.5)), None]
+    for labels in (np.array(["x", "y"]), np.arange(2) * 10):    # NumPy's scalars
+        N = sp.Graph.from_edges([0], [1], labels=labels)
+        N.save(tmp_path / "n.spg")
+        assert sp.read(tmp_path / "n.spg").labels == labels.tolist()
     F = sp.Graph.from_edges([0], [1], labels=["a", frozenset({1})])
     with pytest.raises(ValueError, match=r"label of vertex 1 is frozenset\(\{1\}\)"):
         F.save(tmp_path / "f.spg")

@@ -95,12 +95,14 @@ def save(G, path: str | os.PathLike) -> None:
         arrays["weights"] = np.ascontiguousarray(G.weights)
     labels = G.labels
     if labels is not None:
+        labels = [_json_label(v) for v in labels]
         for i, v in enumerate(labels):
-            if not _json_label(v):
+            if v is _NOT_KEPT:
+                v = G.labels[i]
                 raise ValueError(
                     f"the label of vertex {i} is {v!r}, a {type(v).__name__}: a .spg "
                     f"file keeps labels that are str, int, float, bool, None or tuples "
-                    f"of these")
+                    f"of these (NumPy's scalars of them too)")
     crcs = _crcs(list(arrays.values()))
     meta = {"n_vertices": G.n_vertices, "n_stored": G.n_stored, "directed": G.directed,
             "weighted": G.weighted, "name": G.name, "labels": labels, "arrays": {}}
@@ -210,12 +212,21 @@ def load(path: str | os.PathLike, verify: bool = True) -> dict:
             "name": meta.get("name")}
 
 
-def _json_label(v) -> bool:
-    """A label JSON keeps as it was: a tuple goes in as an array and comes back by
-    :func:`_tupled` (a list cannot be a label, so an array in the header was a tuple)."""
+_NOT_KEPT = object()
+
+
+def _json_label(v):
+    """A label as JSON keeps it, equal to it and hashed alike (a NumPy scalar as its
+    Python value; a tuple goes in as an array and comes back by :func:`_tupled`: a list
+    cannot be a label, so an array in the header was a tuple), or ``_NOT_KEPT``."""
+    if isinstance(v, np.generic):
+        v = v.item()
     if v is None or isinstance(v, (str, bool, int, float)):
-        return type(v) in (str, bool, int, float, type(None))
-    return type(v) is tuple and all(_json_label(x) for x in v)
+        return v
+    if type(v) is tuple:
+        kept = tuple(_json_label(x) for x in v)
+        return _NOT_KEPT if any(x is _NOT_KEPT for x in kept) else kept
+    return _NOT_KEPT
 
 
 def _tupled(v):
