@@ -452,10 +452,10 @@ def distance_histogram(G: Graph, sources=None, *, weight: bool | str | None = No
     """``(distances, counts)``: how many ordered pairs ``(s, v)``, ``s`` in ``sources``,
     ``v ≠ s`` reachable, lie at each distance.  Unweighted graphs give every hop count
     from 1 to the largest (zeros included)."""
-    G = validate.weight_view(G, weight)
+    G = validate.weight_view(G, weight)     # what _profiles measures, and the bins' kind
     counts: dict[float, int] = {}
     for p in _profiles(G, sources, seed, batch, memory_limit, progress, "histogram",
-                       backend, client=client):
+                       backend, weight=weight, client=client):
         for v, c in p.histogram().items():
             counts[v] = counts.get(v, 0) + c
     keys = np.array(sorted(counts), dtype=np.float64)
