@@ -114,7 +114,8 @@ def _parser() -> argparse.ArgumentParser:
                             "array), .npz (array 'values'), .csv ('vertex,value' with a "
                             "header), .txt/.tsv or no extension ('vertex value' lines). "
                             "Unreached vertices are " + ("-1" if name == "bfs" else
-                            "inf for min_plus, -inf for max_min, 0 for max_times") + ".")
+                            "inf for min_plus, -inf for max_min and max_times (each "
+                            "semiring's zero)") + ".")
         c.add_argument("--show", type=_count, default=10, metavar="K",
                        help="print the K nearest reached vertices (default 10; 0: none)")
         if name == "sssp":

@@ -191,3 +191,19 @@ def test_relabel_takes_and_prints_names(tmp_path, capsys):
     ids.write_text("1000000007 42\n42 5\n")
     assert main(["sssp", str(ids), "--relabel", "-s", "1000000007"]) == 0
     assert "1000000007 -> 42 -> 5" in capsys.readouterr().out
+
+
+def test_unreached_marks_are_what_the_help_says(tmp_path, capsys):
+    """Each semiring's zero marks an unreached vertex in --output, as --help says
+    (it said 0 for max_times, which writes -inf)."""
+    p = tmp_path / "p.wel"
+    p.write_text("0 1 0.5\n1 2 0.5\n3 3 0.5\n")              # vertex 3: not reached
+    want = {"min_plus": "inf", "max_min": "-inf", "max_times": "-inf"}
+    with pytest.raises(SystemExit):
+        main(["sssp", "--help"])
+    helptext = " ".join(capsys.readouterr().out.split())
+    assert "inf for min_plus, -inf for max_min and max_times" in helptext
+    for semiring, mark in want.items():
+        out = tmp_path / f"{semiring}.txt"
+        assert main(["sssp", str(p), "-s", "0", "--semiring", semiring, "-o", str(out)]) == 0
+        assert out.read_text().splitlines()[3].split() == ["3", mark], semiring
