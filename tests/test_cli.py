@@ -187,6 +187,10 @@ def test_relabel_takes_and_prints_names(tmp_path, capsys):
     assert "not a number: 'alice'; vertex ids are integers" in capsys.readouterr().err
     assert main(["sssp", "rome99", "--source", "alice"]) == 2
     assert "--source must be a vertex id (an integer), got 'alice'" in capsys.readouterr().err
+    spg = tmp_path / "people.spg"                    # converted, the names kept
+    assert main(["convert", str(p), str(spg), "--relabel"]) == 0
+    assert main(["path", str(spg), "alice", "dave", "--relabel"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "alice -> bob -> carol -> dave"
     ids = tmp_path / "crawl.txt"                     # integer names, sparse
     ids.write_text("1000000007 42\n42 5\n")
     assert main(["sssp", str(ids), "--relabel", "-s", "1000000007"]) == 0

@@ -165,6 +165,13 @@ def test_relabel_errors_and_streams(tmp_path):
         sp.read(p, relabel=True, format="mtx")
     with pytest.raises(sp.GraphFormatError, match=r"rome99.*not format 'mtx' \(this file "):
         sp.read("rome99", relabel=True)                 # a Matrix Market file, by content
+    good = tmp_path / "good.txt"
+    good.write_text("a b\nb c\n")
+    sp.read(good, relabel=True).save(tmp_path / "named.spg")    # an .spg keeps names
+    assert sp.read(tmp_path / "named.spg", relabel=True).labels == ["a", "b", "c"]
+    sp.read("karate").save(tmp_path / "plain.spg")
+    with pytest.raises(sp.GraphFormatError, match="keeps no vertex names"):
+        sp.read(tmp_path / "plain.spg", relabel=True)
     U = sp.read(io.StringIO("# Undirected graph\nu v\nv w\n"), format="snap",
                 relabel=True)
     assert not U.directed and U.labels == ["u", "v", "w"] and U.n_edges == 2

@@ -74,7 +74,9 @@ def read(
         order of first appearance (as NetworkX's ``read_edgelist`` orders its nodes)
         and kept in ``G.labels`` (``G.vertex_id(name)``).  Without it the ids are
         vertex ids: a list with ids up to 10⁹ is a graph of 10⁹ vertices, and reading
-        one whose ids are that sparse warns (``io/names.py``).
+        one whose ids are that sparse warns (``io/names.py``).  A ``.spg`` file that
+        keeps names (``G.save`` of such a graph) reads with them either way; with
+        ``relabel=True`` one without names is an error.
 
     Returns
     -------
@@ -113,13 +115,13 @@ def read(
     if relabel and n_vertices is not None:
         raise ValueError("relabel=True: an edge list of vertex names sets the vertex "
                          "count itself; n_vertices cannot be given with it")
-    if relabel and fmt not in ("snap", "el", "wel"):
-        why = (f"relabel=True reads edge lists (snap, el, wel) of vertex names, not "
-               f"format {fmt!r}")
+    if relabel and fmt not in ("snap", "el", "wel", "spg"):
+        why = (f"relabel=True reads edge lists (snap, el, wel) of vertex names, or a "
+               f".spg file that keeps them, not format {fmt!r}")
         if format is not None:
             raise ValueError(why)
         raise GraphFormatError(f"{why} (this file reads as {fmt!r})", str(p))
-    if relabel:
+    if relabel and fmt != "spg":
         if p.stat().st_size == 0:
             raise GraphFormatError("empty file", str(p))
         G = names.read_named(p, None if directed else directed,
@@ -147,6 +149,8 @@ def read(
             G = (reader(body, str(p), as_read, n_vertices) if fmt in ("snap", "el", "wel")
                  else reader(body, str(p), as_read))
         G.name = _stem(p)
+    if relabel and G.labels is None:
+        raise GraphFormatError("relabel=True: this .spg file keeps no vertex names", str(p))
     if directed is not None and bool(directed) != G.directed:
         # the same adjacency the other way: an undirected graph, directed, has each of
         # its edges both ways (a symmetric file's stored triangle alone would be one of
