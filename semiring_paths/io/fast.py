@@ -159,22 +159,30 @@ def _weights(tb, name: str, integer: bool | None = None):
     return chunks, np.dtype(np.float64)
 
 
+def edge_list_head(p: Path, weighted: bool | None) -> tuple[int, str, int, list[str]]:
+    """An edge list's header as the table reader takes it: the lines to skip, the
+    delimiter, the columns (2 or 3 as ``weighted`` allows: None either) and the comment
+    lines; or :class:`Reject` (blank lines or runs of blanks, other column counts)."""
+    lines = _head(p, lambda s: bool(s.strip()) and not s.lstrip().startswith(("#", "%")))
+    comments = [s for s in lines if s.lstrip().startswith(("#", "%"))]
+    data = [s for s in lines if s.strip() and not s.lstrip().startswith(("#", "%"))]
+    if not data or any(not s.strip() for s in lines):
+        raise Reject("no data, or blank lines in the header")
+    first = data[0]
+    if first != first.strip() or "  " in first:
+        raise Reject("blank runs")
+    delim = _delimiter(first)
+    ncols = len(first.split(delim))
+    if ncols not in {None: (2, 3), True: (3,), False: (2,)}[weighted]:
+        raise Reject("columns")
+    return len(lines) - 1, delim, ncols, comments
+
+
 def _edge_list(weighted: bool | None):
     def read(p: Path, directed: bool | None, n_vertices: int | None) -> Graph:
         path = str(p)
-        lines = _head(p, lambda s: bool(s.strip()) and not s.lstrip().startswith(("#", "%")))
-        comments = [s for s in lines if s.lstrip().startswith(("#", "%"))]
-        data = [s for s in lines if s.strip() and not s.lstrip().startswith(("#", "%"))]
-        if not data or any(not s.strip() for s in lines):
-            raise Reject("no data, or blank lines in the header")
-        first = data[0]
-        if first != first.strip() or "  " in first:
-            raise Reject("blank runs")
-        delim = _delimiter(first)
-        ncols = len(first.split(delim))
-        if ncols not in {None: (2, 3), True: (3,), False: (2,)}[weighted]:
-            raise Reject("columns")
-        e = Edges(_table(p, len(lines) - 1, delim, ncols), 0, n_vertices, None)
+        skip, delim, ncols, comments = edge_list_head(p, weighted)
+        e = Edges(_table(p, skip, delim, ncols), 0, n_vertices, None)
         if n_vertices is None:
             sparse_ids(e.top, e.m, path)
         n = e.top if n_vertices is None else n_vertices

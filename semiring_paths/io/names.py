@@ -54,19 +54,7 @@ def _arrow(p: Path, weighted: bool | None):
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    lines = fast._head(p, lambda s: bool(s.strip()) and not s.lstrip().startswith(_COMMENT))
-    comments = [s for s in lines if s.lstrip().startswith(_COMMENT)]
-    data = [s for s in lines if s.strip() and not s.lstrip().startswith(_COMMENT)]
-    if not data or any(not s.strip() for s in lines):
-        raise fast.Reject("no data, or blank lines in the header")
-    first = data[0]
-    if first != first.strip() or "  " in first:
-        raise fast.Reject("blank runs")
-    delim = fast._delimiter(first)
-    ncols = len(first.split(delim))
-    if ncols not in {None: (2, 3), True: (3,), False: (2,)}[weighted]:
-        raise fast.Reject("columns")
-    skip = len(lines) - 1
+    skip, delim, ncols, comments = fast.edge_list_head(p, weighted)
     try:                                                # every token an integer
         tb = fast._table(p, skip, delim, ncols, {"c0": pa.int64(), "c1": pa.int64()})
     except fast.Reject:                                 # names
