@@ -187,7 +187,11 @@ def test_sparse_ids_warn_before_the_graph_is_built(tmp_path, monkeypatch):
         with pytest.warns(UserWarning, match=r"ids reach 100,000 for 2 edges.*relabel=True"):
             assert sp.read(p).n_vertices == 100_001
         assert sp.read(p, relabel=True).labels == [5, 100000, 7]
+    import io
     import warnings
+
+    with pytest.warns(UserWarning, match=r"^<stream>: vertex ids reach 100,000"):
+        sp.read(io.StringIO("5 100000\n100000 7\n"), format="snap")   # not the temp file
 
     with warnings.catch_warnings():
         warnings.simplefilter("error")

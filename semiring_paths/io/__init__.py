@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import warnings
 from pathlib import Path
 
 from ..exceptions import GraphFormatError
@@ -175,10 +176,16 @@ def _read_stream(f, format: str | None, **kw) -> Graph:
                 f"cannot copy the stream into a temporary file in {d}: {e.strerror or e} "
                 "(TMPDIR picks the folder)", name or "<stream>") from None
         try:
-            G = read(tmp, format=format or (detect_by_name(Path(name)) if name else None),
-                     **kw)
+            with warnings.catch_warnings(record=True) as said:
+                warnings.simplefilter("always")
+                G = read(tmp, format=format or (detect_by_name(Path(name)) if name
+                                                else None), **kw)
         except GraphFormatError as e:
             raise GraphFormatError(e.message, name or "<stream>", e.line) from None
+        finally:
+            for w in said:                   # the reader's warnings, naming the stream
+                warnings.warn(str(w.message).replace(str(tmp), name or "<stream>"),
+                              w.category, stacklevel=3)
         G = unmapped(G)
     G.name = _stem(Path(name)) if name else None
     return G
