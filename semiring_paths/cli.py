@@ -13,13 +13,14 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 
 from . import __version__, algorithms
 from .betweenness import betweenness
 from .exceptions import SemiringPathsError
-from .io import FORMATS, read, write
+from .io import FORMATS, detect_by_name, read, write
 from .queries import METHODS, shortest_path
 from .single_source import bfs, sssp
 
@@ -210,7 +211,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             out = sys.stdout.buffer if args.out == "-" else args.out
             if args.out == "-" and args.to is None:
                 raise ValueError("writing to standard output (-) needs --to FORMAT")
-            write(G, out, format=args.to)
+            fmt = args.to or (None if args.out == "-" else detect_by_name(Path(args.out)))
+            write(G, out, format=args.to,          # an edge list of names stays one
+                  labels=args.relabel and fmt in ("snap", "el", "wel"))
             print(f"wrote {G.name}: {G.n_vertices:,} vertices, {G.n_edges:,} edges to "
                   f"{'standard output' if args.out == '-' else args.out} "
                   f"({time.perf_counter() - t0:.2f} s)",

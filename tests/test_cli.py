@@ -187,6 +187,9 @@ def test_relabel_takes_and_prints_names(tmp_path, capsys):
     assert "not a number: 'alice'; vertex ids are integers" in capsys.readouterr().err
     assert main(["sssp", "rome99", "--source", "alice"]) == 2
     assert "--source must be a vertex id (an integer), got 'alice'" in capsys.readouterr().err
+    wel = tmp_path / "people.wel"                    # an edge list of names again
+    assert main(["convert", str(p), str(wel), "--relabel"]) == 0
+    assert wel.read_text().split()[:3] == ["alice", "bob", "2"]
     spg = tmp_path / "people.spg"                    # converted, the names kept
     assert main(["convert", str(p), str(spg), "--relabel"]) == 0
     assert main(["path", str(spg), "alice", "dave", "--relabel"]) == 0

@@ -177,6 +177,48 @@ def test_relabel_errors_and_streams(tmp_path):
     assert not U.directed and U.labels == ["u", "v", "w"] and U.n_edges == 2
 
 
+@pytest.mark.parametrize("ext", ["txt", "wel", "el", "txt.gz"])
+@pytest.mark.parametrize("names", [["ann", "bo", "cy", 7, "x_y"], [10**12, 3, 5, 0, 42]],
+                         ids=["words", "ints"])
+def test_labels_written_as_names_read_back_by_relabel(tmp_path, ext, names):
+    """``write(G, p, labels=True)``: an edge list of the labels, which
+    ``read(p, relabel=True)`` reads as the same graph (names, edges, weights); names
+    come back as ints where all are integers, else as their text (7 as "7")."""
+    import warnings
+
+    src, dst, w = [0, 1, 2, 3, 4], [1, 2, 0, 0, 1], [2, 3, 1, 4, 5]
+    G = sp.Graph.from_edges(src, dst, None if ext == "el" else w, labels=names)
+    p = tmp_path / f"n.{ext}"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                 # nothing dropped: no word
+        sp.write(G, p, labels=True)
+    B = sp.read(p, relabel=True)
+    text = not all(isinstance(v, int) for v in names)
+    name = [str(v) if text else v for v in names]
+    assert sorted(map(str, B.labels)) == sorted(map(str, name))
+    got = {(B.labels[u], B.labels[v]): float(x) if B.weighted else None
+           for u, v, x in zip(B.rows, B.indices, B.weights if B.weighted else B.rows)}
+    assert got == {(name[u], name[v]): float(x) if ext != "el" else None
+                   for u, v, x in zip(src, dst, w)}
+
+
+def test_labels_that_an_edge_list_cannot_hold(tmp_path):
+    sp.write(sp.read("karate"), tmp_path / "k.mtx")      # no labels: nothing said
+    with pytest.raises(ValueError, match="the graph has none"):
+        sp.write(sp.read("karate"), tmp_path / "k.txt", labels=True)
+    for labels, match in ((["a b", "c"], "not one token"), (["#a", "c"], "not one token"),
+                          ([1, "1"], "written alike")):
+        G = sp.Graph.from_edges([0], [1], labels=labels)
+        with pytest.raises(ValueError, match=match):
+            sp.write(G, tmp_path / "x.txt", labels=True)
+        assert not (tmp_path / "x.txt").exists()
+    G = sp.Graph.from_edges([0], [1], labels=["a", "b"])
+    with pytest.raises(ValueError, match="numbers its vertices"):
+        sp.write(G, tmp_path / "x.mtx", labels=True)
+    with pytest.warns(UserWarning, match=r"labels=True\) writes them as names"):
+        sp.write(G, tmp_path / "x.txt")
+
+
 def test_sparse_ids_warn_before_the_graph_is_built(tmp_path, monkeypatch):
     """Ids far sparser than the edges (ids up to 10⁹ for 2 edges: 8 GB of row pointers
     before) warn and name relabel=True, on both readers."""

@@ -73,7 +73,7 @@ def _csv(p: Path, header: str, columns: dict[str, np.ndarray], delimiter: str) -
             include_header=False, delimiter=delimiter, quoting_style="none"))
 
 
-def _edges(G: Graph, p: Path, fmt: str) -> None:
+def _edges(G: Graph, p: Path, fmt: str, names: list[str] | None = None) -> None:
     r, c, w = _once(G)
     head = ""
     if fmt == "snap":
@@ -83,6 +83,9 @@ def _edges(G: Graph, p: Path, fmt: str) -> None:
     elif not G.directed:
         head = "# Undirected graph\n"
     cols = {"s": r, "d": c}
+    if names is not None:                            # each vertex by its name
+        table = np.array(names, dtype=object)
+        cols = {"s": table[r], "d": table[c]}
     if fmt == "wel" or (fmt == "snap" and w is not None):
         cols["w"] = np.ones(r.size, np.int64) if w is None else w
     _csv(p, head, cols, "\t" if fmt == "snap" else " ")
@@ -96,14 +99,35 @@ def _gr(G: Graph, p: Path) -> None:
                    "v": G.indices.astype(np.int64) + 1, "w": w}, " ")
 
 
-def _warn_lost(G: Graph, fmt: str, p: Path) -> None:
-    """Say what a text format cannot hold: labels other than the ids themselves, and
-    DIMACS's integer arc lengths where the weights are not integers."""
-    if G.labels is not None and G.labels != list(range(G.n_vertices)):
+def _names(G: Graph) -> list[str]:
+    """Each vertex's label as the token an edge list of names holds (``labels=True``):
+    one token a label, none commented out, none read as two labels' one."""
+    if G.labels is None:
+        raise ValueError("labels=True writes the vertex labels, but the graph has none")
+    names = [str(v) for v in G.labels]
+    for i, t in enumerate(names):
+        if not t or t != "".join(t.split()) or "," in t or t.startswith(("#", "%")):
+            raise ValueError(f"the label of vertex {i}, {G.labels[i]!r}, is not one token "
+                             f"of an edge list (empty, a blank or a comma in it, or a "
+                             f"comment mark first); .spg keeps any label")
+    if len(set(names)) != len(names):
+        raise ValueError("two labels are written alike (say 1 and '1'): an edge list of "
+                         "names would make them one vertex; .spg keeps them apart")
+    return names
+
+
+def _warn_lost(G: Graph, fmt: str, p: Path, labels: bool) -> None:
+    """Say what a text format cannot hold: labels other than the ids themselves (unless
+    an edge list writes them, ``labels=True``), and DIMACS's integer arc lengths where
+    the weights are not integers."""
+    if G.labels is not None and G.labels != list(range(G.n_vertices)) and not labels:
         base = "1..n (id + 1)" if fmt in ("mtx", "gr") else "0..n-1 (their ids)"
+        also = ("" if fmt in ("mtx", "gr") else
+                "; write(..., labels=True) writes them as names, which "
+                "read(..., relabel=True) reads")
         warnings.warn(f"{p.name}: the vertex labels ({G.labels[0]!r}, …) are not written: "
-                      f"the file names vertices {base}; .spg keeps labels", UserWarning,
-                      stacklevel=3)
+                      f"the file names vertices {base}; .spg keeps labels{also}",
+                      UserWarning, stacklevel=3)
     if fmt == "gr" and G.weighted and G.weights.dtype.kind == "f":
         warnings.warn(f"{p.name}: DIMACS arc lengths are integers; these {G.weights.dtype} "
                       "weights are written as decimals, which this library reads back but "
@@ -111,7 +135,7 @@ def _warn_lost(G: Graph, fmt: str, p: Path) -> None:
                       UserWarning, stacklevel=3)
 
 
-def _write_stream(G: Graph, f, format: str | None) -> None:
+def _write_stream(G: Graph, f, format: str | None, labels: bool) -> None:
     """``write`` into an open file, through a temporary one (``io/streams.py``)."""
     from . import detect_by_name
 
@@ -123,19 +147,22 @@ def _write_stream(G: Graph, f, format: str | None) -> None:
     gz = bool(name and name.endswith(".gz"))
     with tempfile.TemporaryDirectory(prefix="semiring_paths-") as d:
         tmp = Path(d) / ("stream." + fmt + (".gz" if gz else ""))
-        write(G, tmp, format=fmt)
+        write(G, tmp, format=fmt, labels=labels)
         copy_out(tmp, f, fmt, gz)
 
 
-def write(G: Graph, path: str | os.PathLike | IO, format: str | None = None) -> None:
+def write(G: Graph, path: str | os.PathLike | IO, format: str | None = None, *,
+          labels: bool = False) -> None:
     """Write ``G`` to ``path`` in the format its name says (``.mtx``, ``.el``, ``.wel``,
     ``.txt``/``.tsv``/``.edges`` (SNAP), ``.gr``, ``.spg``; ``.gz`` compresses the
     text formats) or ``format``.  Written to a temporary name and renamed: an
     interrupted write leaves no partial file.  ``path`` may be an open file (binary, or
     text for the text formats), the format then from ``format=`` or its ``name``.
-    Only ``.spg`` keeps vertex labels (a text format names vertices by id, with a
-    ``UserWarning`` where labels are dropped); an ``.el`` file has no weights (refused
-    for a weighted graph).
+    ``.spg`` keeps vertex labels; a text format names vertices by id, with a
+    ``UserWarning`` where labels are dropped, except an edge list (SNAP, ``.el``,
+    ``.wel``) written with ``labels=True``, whose columns are then the labels as names,
+    for ``read(..., relabel=True)`` (a vertex without an edge is not in an edge list).
+    An ``.el`` file has no weights (refused for a weighted graph).
 
     Examples
     --------
@@ -150,7 +177,7 @@ def write(G: Graph, path: str | os.PathLike | IO, format: str | None = None) -> 
     from . import detect_by_name
 
     if hasattr(path, "write"):
-        return _write_stream(G, path, format)
+        return _write_stream(G, path, format, labels)
     p = as_path(path)
     fmt = format or detect_by_name(p)
     if fmt is None:
@@ -166,13 +193,17 @@ def write(G: Graph, path: str | os.PathLike | IO, format: str | None = None) -> 
     if fmt == "el" and G.weighted:
         raise ValueError("an .el file has no weights: write .wel (or .mtx) for a "
                          "weighted graph")
-    _warn_lost(G, fmt, p)
+    if labels and fmt in writers:
+        raise ValueError(f"labels=True writes an edge list of names; a {fmt!r} file "
+                         f"numbers its vertices (.spg keeps labels)")
+    names = _names(G) if labels else None
+    _warn_lost(G, fmt, p, labels)
     tmp = p.with_name(p.name + ".tmp" + (".gz" if p.name.endswith(".gz") else ""))
     try:
         if fmt in writers:
             writers[fmt](G, tmp)
         else:
-            _edges(G, tmp, fmt)
+            _edges(G, tmp, fmt, names)
         os.replace(tmp, p)
     finally:
         if tmp.exists():
