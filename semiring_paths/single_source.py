@@ -271,7 +271,8 @@ def _sssp_by_bfs(G: Graph, s: int, backend: str, as_cupy: bool = False,
     c = G.uniform_weight if G.weighted else 1.0
     depth = None
     if bound is not None and bound.cutoff is not None:
-        depth = max(math.floor(bound.cutoff / c), 0) if c > 0 else None
+        depth = max(math.floor(bound.cutoff / c), 0) if c > 0 and math.isfinite(
+            bound.cutoff / c) else None
         if bound.cutoff < 0:
             depth = -1
     if depth == -1:                                   # nothing is that close, not even s

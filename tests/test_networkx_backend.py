@@ -5,6 +5,7 @@ random graphs with string labels, isolated nodes, directed and undirected."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -157,6 +158,34 @@ def same(fn, *args, **kw):
     assert type(got) is type(want)
     if fn not in UNORDERED:
         assert _in_order(got) == _in_order(want), (fn.__name__, kw, list(args[0].edges(data=True)))
+
+
+@given(nx_graphs(), st.sampled_from([-1, 0, 0.5, 1, 1.5, 2.5, math.nan, math.inf]))
+def test_cutoffs_of_every_kind_match_networkx(g, cutoff):
+    """NetworkX's cutoffs as its loops read them: its Dijkstra skips a sum ``> cutoff``
+    (NaN: none; ``weight=None`` counts each edge 1, not a BFS level), its BFS goes on
+    while ``cutoff > level`` (0.5: one level), and ``descendants_at_distance`` returns the
+    layer whose count equals the distance (NaN, inf, 0.5: none)."""
+    G, s, t = g
+    nx.config.warnings_to_ignore.add("cache")
+    for weight in (None, "weight"):
+        for fn, args in [(nx.single_source_dijkstra_path_length, (G, s)),
+                         (nx.single_source_dijkstra, (G, s)),
+                         (nx.single_source_dijkstra_path, (G, s)),
+                         (nx.multi_source_dijkstra, (G, {s, t})),
+                         (nx.multi_source_dijkstra_path_length, (G, {s, t})),
+                         (nx.dijkstra_predecessor_and_distance, (G, s)),
+                         (nx.all_pairs_dijkstra, (G,)),
+                         (nx.all_pairs_dijkstra_path, (G,)),
+                         (nx.all_pairs_dijkstra_path_length, (G,))]:
+            same(fn, *args, cutoff=cutoff, weight=weight)
+    for fn, args in [(nx.single_source_shortest_path_length, (G, s)),
+                     (nx.single_source_shortest_path, (G, s)),
+                     (nx.single_target_shortest_path, (G, t)),
+                     (nx.all_pairs_shortest_path, (G,)),
+                     (nx.all_pairs_shortest_path_length, (G,))]:
+        same(fn, *args, cutoff=cutoff)
+    same(nx.descendants_at_distance, G, s, cutoff)
 
 
 @given(nx_graphs())

@@ -286,11 +286,11 @@ SSSP_STRATEGIES = ["auto", "bellman-ford", "workfront", "light-first", "martin",
 
 @given(g=edge_lists(negative=False), strategy=st.sampled_from(SSSP_STRATEGIES),
        picks=st.lists(st.integers(0, 23), min_size=1, max_size=3),
-       cutoff=st.one_of(st.none(), st.floats(-1, 20)))
+       cutoff=st.one_of(st.none(), st.floats(-1, 20), st.sampled_from([math.inf, 1e308])))
 def test_sssp_targets_and_cutoff(backend, g, strategy, picks, cutoff):
     """An early stop never returns a wrong value: targets get their full-search values,
     every other value returned is the full search's, and the cutoff keeps exactly the
-    values within it."""
+    values within it (an infinite one: all, on unweighted graphs too)."""
     n, src, dst, w, directed, s = g
     G = build(n, src, dst, w, directed)
     full = csgraph.dijkstra(scipy_matrix(n, src, dst, w, directed), indices=s)

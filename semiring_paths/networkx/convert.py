@@ -3,6 +3,7 @@ attribute, NetworkX's adjacency order, and the helpers every served function sha
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from itertools import chain, repeat
 from typing import Any, ClassVar
@@ -411,6 +412,16 @@ def _as_dict(G: SemiringPathsGraph, order: np.ndarray, d: np.ndarray, g: Graph,
     for i in np.flatnonzero(ints[order]).tolist():
         vals[i] = int(vals[i])
     return dict(zip(G.labels(order), vals))
+
+
+def dijkstra_cutoff(cutoff, hops: bool = False):
+    """NetworkX's Dijkstra ``cutoff`` as this module's searches take it: its heap skips a
+    sum ``> cutoff``, so a NaN cutoff (no sum is greater) skips none — no cutoff; and
+    ``hops`` (every edge 1, ``weight=None``), for a BFS that goes on while ``cutoff >
+    level``: the whole hops within it, ``⌊cutoff⌋``."""
+    if cutoff is None or cutoff != cutoff:
+        return None
+    return math.floor(cutoff) if hops and math.isfinite(cutoff) else cutoff
 
 
 def _cut(d: np.ndarray, sources, cutoff, hops: bool) -> np.ndarray:

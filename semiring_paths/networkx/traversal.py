@@ -149,12 +149,15 @@ def descendants_at_distance(G, source, distance):
     G = _sp(G)
     if source not in G:
         raise nx.NetworkXError(f"The node {source} is not in the graph.")
-    if distance < 0 or distance != int(distance):
-        return set()                      # NetworkX's layer count never equals it
+    try:                                  # NetworkX's layer count i == distance
+        k = int(distance)
+    except (TypeError, ValueError, OverflowError):        # None, "a", nan, inf
+        return set()
+    if k < 0 or k != distance:            # never equal
+        return set()
     if not G.has_adjacency():             # a few layers, no pass over the graph
-        return frontier.layer(G.nx._adj, source, int(distance))
+        return frontier.layer(G.nx._adj, source, k)
     ptr, ind = G.adjacency(False)
     scratch, query = G.pair_scratch()
-    return set(G.labels(layer_at(ptr, ind, G.index[source], int(distance),
-                                 scratch.seen[0], query)))
+    return set(G.labels(layer_at(ptr, ind, G.index[source], k, scratch.seen[0], query)))
 

@@ -37,7 +37,7 @@ def single_target_shortest_path_length(G, target, cutoff=None):
 
 def _bfs_paths(G, v: int, label, cutoff, reverse: bool) -> dict:
     """NetworkX's BFS paths from (or, ``reverse``, to) ``v``, in its queue's order."""
-    if cutoff is not None and cutoff < 1:
+    if cutoff is not None and not cutoff > 0:      # its loop: while cutoff > level
         return {label: [label]}
     queue, parents, _ = _bfs_tree(G, [v], reverse, cutoff)
     return tree_paths(G, queue, parents, reverse)

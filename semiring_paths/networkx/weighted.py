@@ -22,6 +22,7 @@ from .convert import (
     _py,
     _sp,
     all_pairs_lengths,
+    dijkstra_cutoff,
     runs,
     tree_paths,
 )
@@ -53,6 +54,7 @@ def _dijkstra(G: SemiringPathsGraph, sources: list[int], weight, cutoff=None,
     """Distances by the engine; NetworkX-order tree: for each vertex, the tight in-edge
     from the vertex NetworkX's heap settles first (ordered by distance, then push order)."""
     g = G.graph(weight)
+    cutoff = dijkstra_cutoff(cutoff)
     if len(sources) <= FEW_SOURCES:       # d = min over the sources' own searches
         d = _sssp(g, sources[0]).distances
         for s in sources[1:]:
@@ -619,7 +621,7 @@ def johnson(G, weight="weight"):
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True, each=True)
 def all_pairs_dijkstra_path_length(G, cutoff=None, weight="weight"):
-    return all_pairs_lengths(_sp(G), weight, cutoff)
+    return all_pairs_lengths(_sp(G), weight, dijkstra_cutoff(cutoff, hops=weight is None))
 
 
 def _sources(G: SemiringPathsGraph, sources) -> list[int]:
@@ -671,6 +673,7 @@ def dijkstra_lists(G: SemiringPathsGraph, source, weight, cutoff=None):
     tails, (settle order, first predecessors, distances, graph))``, vertex v's list
     ``tails[begin[v]:begin[v] + size[v]]``."""
     s = _node(G, source, "Node {} is not found in the graph")
+    cutoff = dijkstra_cutoff(cutoff)
     d, g = _dijkstra(G, [s], weight, cutoff)
     indptr, indices = G.adjacency(False)
     order, first_pred, seen, starts, tails = predecessor_replay(
@@ -681,7 +684,7 @@ def dijkstra_lists(G: SemiringPathsGraph, source, weight, cutoff=None):
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True, each=True)
 def all_pairs_dijkstra(G, cutoff=None, weight="weight"):
-    G = _sp(G)
+    G, cutoff = _sp(G), dijkstra_cutoff(cutoff)
     for i, d, g in _distance_rows(G, list(range(len(G))), weight):
         if cutoff is not None:
             d = _cut(d, [i], cutoff, hops=False)
@@ -690,7 +693,7 @@ def all_pairs_dijkstra(G, cutoff=None, weight="weight"):
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True, each=True)
 def all_pairs_dijkstra_path(G, cutoff=None, weight="weight"):
-    G = _sp(G)
+    G, cutoff = _sp(G), dijkstra_cutoff(cutoff)
     for i, d, _ in _distance_rows(G, list(range(len(G))), weight):
         if cutoff is not None:
             d = _cut(d, [i], cutoff, hops=False)
