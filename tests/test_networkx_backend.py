@@ -115,9 +115,6 @@ def nx_graphs(draw, weighted=True):
     return G, draw(st.sampled_from(labels)), draw(st.sampled_from(labels))
 
 
-#: results whose dict order is not NetworkX's: shortest_path_length to a target by
-#: Bellman-Ford (its queue over the reversed graph is not replayed)
-UNORDERED = {nx.shortest_path_length}
 
 
 def _in_order(x):
@@ -156,8 +153,26 @@ def same(fn, *args, **kw):
         return
     assert got == want
     assert type(got) is type(want)
-    if fn not in UNORDERED:
-        assert _in_order(got) == _in_order(want), (fn.__name__, kw, list(args[0].edges(data=True)))
+    assert _in_order(got) == _in_order(want), (fn.__name__, kw, list(args[0].edges(data=True)))
+
+
+@given(st.integers(1, 12), st.booleans(),
+       st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11),
+                          st.sampled_from([0, 1, 2, 0.5, 2.0, 1.5])), max_size=30),
+       st.lists(st.sampled_from([1, 2, 0.5, 2.0]), min_size=12, max_size=12))
+def test_eccentricities_over_mixed_weights_have_networkx_types(n, directed, extra, ring):
+    """On a connected graph whose weights mix ints and floats, NetworkX's eccentricity is
+    the max over its Dijkstra dict: the first longest length it meets, an int where that
+    path weighs ints only — and radius and diameter the min and max of those."""
+    G = nx.DiGraph() if directed else nx.Graph()
+    G.add_nodes_from(range(n))
+    for i in range(n):                                  # a ring: strongly connected
+        G.add_edge(i, (i + 1) % n, weight=ring[i])
+    G.add_weighted_edges_from((u % n, v % n, w) for u, v, w in extra)
+    nx.config.warnings_to_ignore.add("cache")
+    for fn in (nx.eccentricity, nx.radius, nx.diameter, nx.center, nx.periphery):
+        same(fn, G, weight="weight")
+    same(nx.eccentricity, G, v=0, weight="weight")
 
 
 @given(nx_graphs(), st.sampled_from([-1, 0, 0.5, 1, 1.5, 2.5, math.nan, math.inf]))
@@ -292,6 +307,9 @@ def test_random_graphs_match_networkx(g):
     same(nx.all_shortest_paths, N, s, t, weight="weight", method="bellman-ford")
     same(nx.single_source_all_shortest_paths, N, s, weight="weight", method="bellman-ford")
     same(nx.shortest_path_length, G, s, weight="weight", method="bellman-ford")
+    for method in ("dijkstra", "bellman-ford"):   # over G.reverse(copy=False), replayed
+        same(nx.shortest_path_length, G, target=t, weight="weight", method=method)
+    same(nx.shortest_path_length, N, target=t, weight="weight", method="bellman-ford")
     for fn, args in [(nx.multi_source_dijkstra, (G, [s], t)),
                      (nx.single_source_dijkstra, (G, s)),
                      (nx.dijkstra_predecessor_and_distance, (G, s))]:

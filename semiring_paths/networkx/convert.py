@@ -388,12 +388,13 @@ def _length_dict(G, d: np.ndarray, g: Graph, cutoff=None) -> dict:
 
 
 def _as_dict(G: SemiringPathsGraph, order: np.ndarray, d: np.ndarray, g: Graph,
-             sources=(), pred: np.ndarray | None = None, weight=None) -> dict:
+             sources=(), pred: np.ndarray | None = None, weight=None,
+             reverse: bool = False) -> dict:
     """``{label: distance}`` for the indices ``order``, in that order, each distance the
     Python type NetworkX's sums give it: ints on integer graphs; on others floats, but for
     the ``sources`` (NetworkX starts them at the int 0) and, where weights mix ints and
-    floats, for every vertex whose path (``pred``: the vertex NetworkX reached it from)
-    weighs ints only."""
+    floats, for every vertex whose path (``pred``: the vertex NetworkX reached it from;
+    ``reverse``: over the reversed graph, by the edge v → pred) weighs ints only."""
     if _is_int(g):
         return dict(zip(G.labels(order), d[order].astype(np.int64).tolist()))
     vals = d[order].tolist()
@@ -402,7 +403,8 @@ def _as_dict(G: SemiringPathsGraph, order: np.ndarray, d: np.ndarray, g: Graph,
     if pred is not None and weight is not None and G.mixed_weights(weight):
         nodes = G.nodes
         links = [(v, p) for v, p in zip(order.tolist(), pred[order].tolist()) if p >= 0
-                 and isinstance(G.edge_weight(nodes[p], nodes[v], weight), int)]
+                 and isinstance(G.edge_weight(*((nodes[v], nodes[p]) if reverse
+                                                else (nodes[p], nodes[v])), weight), int)]
         grew = True
         while grew:             # int from an int predecessor over an int edge (passes
             grew = False        # until none grows: ``order`` need not list pred first)
@@ -446,7 +448,7 @@ def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g
     wts = G.adjacency_weights(weight, reverse)
     order, pred = settle_order(indptr, indices, wts, np.asarray(d, np.float64),
                                np.asarray(sources, np.int64))
-    return _as_dict(G, order, d, g, sources, pred, weight)
+    return _as_dict(G, order, d, g, sources, pred, weight, reverse)
 
 
 def runs(G: SemiringPathsGraph, keys: np.ndarray, begin: np.ndarray, size: np.ndarray,

@@ -16,6 +16,7 @@ from .convert import (
     SemiringPathsGraph,
     _distance_rows,
     _is_int,
+    _ordered_lengths,
     _py,
     _sp,
     all_pairs_lengths,
@@ -33,7 +34,15 @@ def _eccentricities(G: SemiringPathsGraph, nodes, weight) -> dict:
         raise nx.NetworkXError(
             f"Found infinite path length because the {kind} connected") from None
     integer = weight is None or _is_int(g)
-    return {v: _py(x, integer) for v, x in zip(nodes, e.tolist())}
+    if not integer and G.mixed_weights(weight):
+        # ints and floats: NetworkX's max over its dict keeps the first longest length
+        # it meets, an int where that path weighs ints only
+        rows = _distance_rows(G, [G.index[v] for v in nodes], weight)
+        longest = {G.nodes[i]: max(_ordered_lengths(G, [i], d, r, weight).values())
+                   for i, d, r in rows}
+        return {v: longest[v] for v in nodes}
+    # (0: the source's own int 0, first in NetworkX's dict, which no 0.0 replaces)
+    return {v: _py(x, integer or x == 0) for v, x in zip(nodes, e.tolist())}
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=no_precomputed_paths,

@@ -15,7 +15,6 @@ from .convert import (
     _distances,
     _endpoints,
     _is_int,
-    _length_dict,
     _node,
     _ordered_lengths,
     _sp,
@@ -34,6 +33,7 @@ from .unweighted import (
 from .weighted import (
     all_pairs_bellman_ford_path,
     all_pairs_dijkstra_path,
+    bellman_ford_lengths,
     bellman_ford_lists,
     bellman_ford_path,
     bellman_ford_path_length,
@@ -113,10 +113,13 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
         return all_pairs_lengths(G, None if method == "unweighted" else weight, None)
     if source is None:
         t = _node(G, target, "Target {} is not in G")
-        if method == "unweighted":                    # NetworkX's BFS over G._pred
+        # NetworkX's single-source search over G.reverse(copy=False), replayed there
+        if method == "unweighted":                    # its BFS over G._pred
             return bfs_lengths(G, [t], reverse=True)
+        if method == "bellman-ford":                  # its queue's order
+            return bellman_ford_lengths(G, t, weight, reverse=True)
         d, g = _distances(G, t, weight, reverse=True, method=method)
-        return _length_dict(G, d, g)
+        return _ordered_lengths(G, [t], d, g, weight, reverse=True)
     if target is None:
         s = _node(G, source, "Source {} is not in G")
         if method == "unweighted":

@@ -256,11 +256,13 @@ def multi_source_dijkstra_path_length(G, sources, cutoff=None, weight="weight"):
 
 
 # ----------------------------------------------------------------- Bellman-Ford
-def _bellman_ford(G: SemiringPathsGraph, s: int, weight, heuristic: bool = True):
+def _bellman_ford(G: SemiringPathsGraph, s: int, weight, heuristic: bool = True,
+                  reverse: bool = False):
     """NetworkX's Bellman-Ford run compiled (``replay.bellman_ford_order``): values in
-    its summation order, its dict order and predecessor lists; its cycle test."""
-    indptr, indices = G.adjacency(False)
-    wts = G.adjacency_weights(weight)
+    its summation order, its dict order and predecessor lists; its cycle test
+    (``reverse``: over the reversed graph, ``G.reverse(copy=False)``'s adjacency)."""
+    indptr, indices = G.adjacency(reverse)
+    wts = G.adjacency_weights(weight, reverse)
     dist, first, ptr, pred, plen, cycle = bellman_ford_order(indptr, indices, wts, [s],
                                                              heuristic)
     if cycle >= 0:
@@ -346,9 +348,15 @@ def _setter_path(G: SemiringPathsGraph, preds, s: int, t: int) -> list:
 @networkx_algorithm(weight_arg="weight")
 def single_source_bellman_ford_path_length(G, source, weight="weight"):
     G = _sp(G)
-    s = _node(G, source, "Source {} not in G")
-    dist, first, preds, g = _bellman_ford(G, s, weight)
-    return _as_dict(G, first, dist, g, [s], _setters(preds, len(G)), weight)
+    return bellman_ford_lengths(G, _node(G, source, "Source {} not in G"), weight)
+
+
+def bellman_ford_lengths(G: SemiringPathsGraph, s: int, weight, reverse: bool = False
+                         ) -> dict:
+    """``single_source_bellman_ford_path_length`` from index ``s`` (``reverse``: over
+    the reversed graph, as ``shortest_path_length(G, target=s)`` runs it)."""
+    dist, first, preds, g = _bellman_ford(G, s, weight, reverse=reverse)
+    return _as_dict(G, first, dist, g, [s], _setters(preds, len(G)), weight, reverse)
 
 
 @networkx_algorithm(weight_arg="weight")
