@@ -331,11 +331,10 @@ def test_random_graphs_match_networkx(g):
     same(nx.shortest_path_length, G, s, t, weight="weight")
     same(nx.shortest_path_length, G, s)
     for kw in ({}, {"source": s}, {"target": t}, {"source": s, "target": t}):
-        same(nx.shortest_path, G, **kw)                           # hops: every form
-        if kw != {"target": t}:                                   # (declined weighted)
-            same(nx.shortest_path, G, **kw, weight="weight", method="bellman-ford")
-        if "source" in kw or "target" not in kw:
-            same(nx.shortest_path, G, **kw, weight="weight")      # Dijkstra
+        same(nx.shortest_path, G, **kw)                           # every form, by hops,
+        same(nx.shortest_path, G, **kw, weight="weight", method="bellman-ford")
+        same(nx.shortest_path, G, **kw, weight="weight")          # Dijkstra
+    same(nx.shortest_path, N, target=t, weight="weight", method="bellman-ford")
     same(nx.closeness_centrality, G, distance="weight")
     for fn, args in [(nx.single_source_dijkstra, (G, s)),   # weight=None: every edge 1
                      (nx.dijkstra_predecessor_and_distance, (G, s)),

@@ -40,6 +40,7 @@ from .weighted import (
     bidirectional_dijkstra,
     dijkstra_lists,
     dijkstra_path_length,
+    paths_to,
     single_source_bellman_ford_path,
     single_source_bellman_ford_path_length,
     single_source_dijkstra_path,
@@ -58,21 +59,8 @@ def _matrix_method(a: dict) -> str | None:
     return None
 
 
-def _path_form(a: dict) -> str | None:
-    """The forms of ``shortest_path`` served exactly: all but weighted paths to a
-    target alone (NetworkX searches its reversed view for those)."""
-    if why := _known_method(a):
-        return why
-    if a.get("weight") is None:
-        return None
-    if a.get("target") is not None and a.get("source") is None:
-        return "weighted paths to a target (NetworkX searches its reversed view)"
-    return None
-
-
 @networkx_algorithm(weight_arg="weight", dijkstra=lambda a: a.get("method") == "dijkstra",
-                    can_run=_path_form, each=True,
-                    declines=("an unknown method", "weighted paths to a target alone"))
+                    can_run=_known_method, each=True, declines=("an unknown method",))
 def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
     if method not in ("dijkstra", "bellman-ford"):
         raise ValueError(f"method not supported: {method}")
@@ -86,6 +74,8 @@ def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
         ("all", "bellman-ford"): lambda: all_pairs_bellman_ford_path._implementation(
             G, weight=weight),
         ("to", "unweighted"): lambda: single_target_shortest_path._implementation(G, target),
+        ("to", "dijkstra"): lambda: paths_to(_sp(G), target, weight, "dijkstra"),
+        ("to", "bellman-ford"): lambda: paths_to(_sp(G), target, weight, "bellman-ford"),
         ("from", "unweighted"): lambda: single_source_shortest_path._implementation(G, source),
         ("from", "dijkstra"): lambda: single_source_dijkstra_path._implementation(
             G, source, weight=weight),

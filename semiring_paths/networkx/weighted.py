@@ -16,6 +16,7 @@ from .convert import (
     _as_dict,
     _cut,
     _distance_rows,
+    _distances,
     _endpoints,
     _node,
     _ordered_lengths,
@@ -73,14 +74,15 @@ def _dijkstra(G: SemiringPathsGraph, sources: list[int], weight, cutoff=None,
 
 
 def _settled(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, weight,
-             target: int | None = None, wts: np.ndarray | None = None
-             ) -> tuple[np.ndarray, np.ndarray]:
+             target: int | None = None, wts: np.ndarray | None = None,
+             reverse: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """NetworkX's settle order and predecessors over the engine's distances
     (``replay.settle_order``; stops at ``target`` as NetworkX does); ``wts``: the
     adjacency's weights as NetworkX's weight function gives them, where not ``weight``'s
-    (Johnson's reweighted edges)."""
-    indptr, indices = G.adjacency(False)
-    return settle_order(indptr, indices, G.adjacency_weights(weight) if wts is None else wts,
+    (Johnson's reweighted edges); ``reverse``: over ``G.reverse(copy=False)``."""
+    indptr, indices = G.adjacency(reverse)
+    return settle_order(indptr, indices,
+                        G.adjacency_weights(weight, reverse) if wts is None else wts,
                         np.asarray(d, np.float64), np.asarray(sources, np.int64),
                         -1 if target is None else target)
 
@@ -168,6 +170,20 @@ def single_source_dijkstra_path(G, source, cutoff=None, weight="weight"):
     s = _node(G, source, "Node {} not found in graph")
     d, _ = _dijkstra(G, [s], weight, cutoff)
     return _dijkstra_paths(G, [s], d, weight)
+
+
+def paths_to(G: SemiringPathsGraph, target, weight, method: str) -> dict:
+    """``shortest_path(G, target=target, weight=weight, method=method)``: NetworkX's
+    single-source Dijkstra or Bellman-Ford paths over ``G.reverse(copy=False)``, replayed
+    there, each flipped to run from its source to the target."""
+    if method == "bellman-ford":
+        t = _node(G, target, "Source {} not in G")
+        _, first, preds, _ = _bellman_ford(G, t, weight, reverse=True)
+        return {v: p[::-1] for v, p in _bf_paths(G, t, first, preds).items()}
+    t = _node(G, target, "Node {} not found in graph")
+    d, _ = _distances(G, t, weight, reverse=True)
+    order, pred = _settled(G, [t], d, weight, reverse=True)
+    return tree_paths(G, order, pred[order], reverse=True)
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
