@@ -136,10 +136,11 @@ def same(fn, *args, **kw):
         if hasattr(want, "__next__"):
             want = list(want)
     except Exception as e:      # NetworkX's own (a bug of its in find_negative_cycle too)
-        with pytest.raises(type(e)):
+        with pytest.raises(type(e)) as raised:
             got = fn(*args, backend="semiring_paths", **kw)
             if hasattr(got, "__next__"):
                 list(got)
+        assert str(raised.value) == str(e), (fn.__name__, kw)           # its words too
         return
     got = fn(*args, backend="semiring_paths", **kw)
     if hasattr(got, "__next__"):
@@ -306,7 +307,8 @@ def test_random_graphs_match_networkx(g):
         same(nx.johnson, nx.MultiDiGraph(N) if N.is_directed() else nx.MultiGraph(N))
     same(nx.all_shortest_paths, N, s, t, weight="weight", method="bellman-ford")
     same(nx.single_source_all_shortest_paths, N, s, weight="weight", method="bellman-ford")
-    same(nx.shortest_path_length, G, s, weight="weight", method="bellman-ford")
+    for source in (s, None):                      # None: NetworkX's all-pairs Bellman-Ford
+        same(nx.shortest_path_length, G, source, weight="weight", method="bellman-ford")
     for method in ("dijkstra", "bellman-ford"):   # over G.reverse(copy=False), replayed
         same(nx.shortest_path_length, G, target=t, weight="weight", method=method)
     same(nx.shortest_path_length, N, target=t, weight="weight", method="bellman-ford")
@@ -351,6 +353,20 @@ def test_random_graphs_match_networkx(g):
     if M.number_of_edges():
         del M.edges[next(iter(M.edges))]["weight"]
     same(nx.floyd_warshall_predecessor_and_distance, M)
+
+
+@given(nx_graphs(), st.data())
+def test_harmonic_centrality_over_subsets_sums_as_networkx_does(g, data):
+    """nbunch= and sources= (served, not declined): NetworkX's sum of 1/d over the
+    smaller set's searches, exact to the last bit, its int 0 where nothing adds."""
+    G, s, t = g
+    nx.config.warnings_to_ignore.add("cache")
+    some = st.lists(st.sampled_from(list(G)), unique=True)
+    nbunch = data.draw(st.one_of(st.none(), some, st.just(s)))
+    sources = data.draw(st.one_of(some, st.just(t)) if nbunch is None
+                        else st.one_of(st.none(), some, st.just(t)))
+    for distance in (None, "weight"):
+        same(nx.harmonic_centrality, G, nbunch=nbunch, sources=sources, distance=distance)
 
 
 @given(nx_graphs(), st.lists(st.integers(0, 2**40), min_size=14, max_size=14, unique=True),

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..all_pairs import closeness as _closeness
 from ..all_pairs import harmonic as _harmonic
 from ..betweenness import betweenness as _betweenness
-from .convert import _sp
+from .convert import _distance_rows, _sp
 from .registry import adjacency_weights, networkx_algorithm, no_precomputed_paths
 
 
@@ -21,20 +23,50 @@ def closeness_centrality(G, u=None, distance=None, wf_improved=True, *, sp=None)
     return out[u] if u is not None else out
 
 
-def _whole_graph(a: dict) -> str | None:
-    if a.get("nbunch") is not None or a.get("sources") is not None:
-        return "nbunch= and sources= subsets are left to NetworkX"
-    return None
-
-
-@networkx_algorithm(weight_arg="distance", dijkstra=True, can_run=_whole_graph,
-                    declines=("nbunch= and sources= subsets",))
+@networkx_algorithm(weight_arg="distance", dijkstra=True)
 def harmonic_centrality(G, nbunch=None, distance=None, sources=None):
     G = _sp(G)
-    h = _harmonic(G.graph(distance), weight=True, progress=False)
-    value = dict(zip(G.nodes, h.tolist()))
-    # NetworkX's keys: its set of the nodes; a vertex nothing reaches keeps its int 0
-    return {u: (value[u] if value[u] else 0) for u in set(G.nx.nodes)}
+    if nbunch is None and sources is None:
+        h = _harmonic(G.graph(distance), weight=True, progress=False)
+        value = dict(zip(G.nodes, h.tolist()))
+        # NetworkX's keys: its set of the nodes; a vertex nothing reaches keeps its int 0
+        return {u: (value[u] if value[u] else 0) for u in set(G.nx.nodes)}
+    return _harmonic_subsets(G, nbunch, distance, sources)
+
+
+def _harmonic_subsets(G, nbunch, distance, sources) -> dict:
+    """``Σ_{y ∈ sources} 1 / d(y, x)`` for each ``x`` in ``nbunch`` (zero distances
+    left out), as NetworkX sums it: a search from each vertex of the smaller set —
+    ``sources`` forward, adding each row to the ``nbunch`` in turn; else ``nbunch`` over
+    the reversed graph, each row's terms in its dict's order (nondecreasing distance)."""
+    nodes = G.nx
+    bunch = set(nodes.nbunch_iter(nbunch) if nbunch is not None else nodes.nodes)
+    origins = set(nodes.nbunch_iter(sources) if sources is not None else nodes.nodes)
+    out: dict = {u: 0 for u in bunch}
+    if not bunch or not origins:
+        return out
+    targets = [G.index[u] for u in bunch]
+    froms = [G.index[v] for v in origins]
+    if len(bunch) >= len(origins):                   # NetworkX's loop over the sources
+        cols = np.asarray(targets, dtype=np.int64)
+        total = np.zeros(cols.size)
+        hit = np.zeros(cols.size, dtype=bool)
+        for _, d, _ in _distance_rows(G, froms, distance):
+            row = d[cols]
+            add = np.isfinite(row) & (row != 0)
+            total[add] += 1.0 / row[add]
+            hit |= add
+        for u, t, h in zip(bunch, total.tolist(), hit.tolist()):
+            if h:
+                out[u] = t
+        return out
+    mask = np.zeros(len(G), dtype=bool)               # transposed: over G reversed
+    mask[froms] = True
+    for x, d, _ in _distance_rows(G, targets, distance, reverse=True):
+        row = d[mask & np.isfinite(d) & (d != 0)]
+        if row.size:
+            out[G.nodes[x]] = float(np.cumsum(1.0 / np.sort(row))[-1])
+    return out
 
 
 def _positive(a: dict) -> str | None:

@@ -32,6 +32,7 @@ from .unweighted import (
 )
 from .weighted import (
     all_pairs_bellman_ford_path,
+    all_pairs_bellman_ford_path_length,
     all_pairs_dijkstra_path,
     bellman_ford_lengths,
     bellman_ford_lists,
@@ -100,6 +101,8 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
     if weight is None:
         method = "unweighted"
     if source is None and target is None:
+        if method == "bellman-ford":                  # its queue's order, each source
+            return all_pairs_bellman_ford_path_length._implementation(G, weight)
         return all_pairs_lengths(G, None if method == "unweighted" else weight, None)
     if source is None:
         t = _node(G, target, "Target {} is not in G")

@@ -401,7 +401,7 @@ def single_source_bellman_ford(G, source, target=None, weight="weight"):
         return (_as_dict(G, first, dist, g, [s], _setters(preds, len(G)), weight),
                 _bf_paths(G, s, first, preds))
     if target not in G or not np.isfinite(dist[G.index[target]]):
-        raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
+        raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
     t = G.index[target]
     return (_length(G, weight, dist[t], _setter_path(G, preds, s, t)),
             _bf_paths(G, s, first, preds, only=t)[target])
