@@ -547,35 +547,20 @@ def find_negative_cycle(G, source, weight="weight"):
     return cycle
 
 
-#: a Python int's hash is itself below this (CPython's modulus, 2**61 - 1 on 64 bits)
-HASH_MODULUS = sys.hash_info.modulus
-_HASHED = ("semiring_paths", "labels hash to themselves")
-
-
-def _self_hashed(a: dict) -> str | None:
+def _on_cpython(a: dict) -> str | None:
     """``goldberg_radzik``'s ``can_run``: NetworkX takes its DFS roots in a Python set's
-    order, which follows the labels' hashes: served where every label is a non-negative
-    int below ``HASH_MODULUS`` (its own hash; a str's changes with the interpreter's
-    seed), on CPython (whose set table the replay keeps).  Checked once per graph."""
-    G = getattr(a.get("G"), "nx", a.get("G"))
-    if G is None or sys.implementation.name != "cpython":
-        return None if G is None else "a Python set's order is CPython's to replay"
-    cache = getattr(G, "__networkx_cache__", None)
-    ok = cache.get(_HASHED) if cache is not None else None
-    if ok is None:
-        ok = all(type(v) is int and 0 <= v < HASH_MODULUS for v in G)
-        if cache is not None:
-            cache[_HASHED] = ok
-    return None if ok else ("labels that are not non-negative ints are left to NetworkX "
-                            "(its DFS roots follow a Python set's order, that is their "
-                            "hashes)")
+    order, which follows the labels' hashes (``hash(label)``, in this interpreter: a
+    str's changes with its seed) and CPython's set table, which the replay keeps."""
+    if sys.implementation.name != "cpython":
+        return "a Python set's order is CPython's to replay"
+    return None
 
 
-@networkx_algorithm(weight_arg="weight", can_run=_self_hashed, doc=(
+@networkx_algorithm(weight_arg="weight", can_run=_on_cpython, doc=(
         "NetworkX's Goldberg-Radzik compiled over the converted adjacency, its DFS roots "
         "in the order of the Python set it takes them from (CPython's set table, "
-        "replayed)."), declines=(
-        "labels that are not non-negative ints (the DFS roots follow a Python set's "
+        "replayed over the labels' hashes)."), declines=(
+        "Python implementations other than CPython (the DFS roots follow a Python set's "
         "order)",))
 def goldberg_radzik(G, source, weight="weight"):
     """NetworkX's Goldberg-Radzik run compiled (``replay.goldberg_radzik_replay``): its
@@ -587,8 +572,8 @@ def goldberg_radzik(G, source, weight="weight"):
     if s is None:
         return {source: None}, {source: 0}
     indptr, indices = G.adjacency(False)
-    hashes = (np.arange(len(G)) if G._labels_are_indices
-              else np.asarray(G.nodes, np.int64))
+    hashes = (np.arange(len(G)) if G._labels_are_indices     # an int 0 … n-1 is its hash
+              else np.fromiter(map(hash, G.nodes), np.int64, len(G)))
     d, pred, order, cycle = goldberg_radzik_replay(
         indptr, indices, G.adjacency_weights(weight), hashes, s)
     if cycle:
