@@ -355,6 +355,24 @@ def test_random_graphs_match_networkx(g):
     same(nx.floyd_warshall_predecessor_and_distance, M)
 
 
+@given(nx_graphs(), st.booleans(), st.lists(st.sampled_from([0, 1, 2, 2.0, 0.5, None]),
+                                           min_size=1, max_size=20))
+def test_floyd_warshall_on_multigraphs_takes_each_parallel_edge_in_turn(g, directed, extra):
+    """Multigraphs (served, not declined): NetworkX's first pass takes every parallel
+    edge in key order, ``min(e, dist)`` keeping e's type on a tie (2 and 2.0), a missing
+    weight the float 1.0."""
+    G, _, _ = g
+    nx.config.warnings_to_ignore.add("cache")
+    M = nx.MultiDiGraph(G) if directed else nx.MultiGraph(G)
+    nodes = list(M)
+    for i, w in enumerate(extra):                     # parallel edges and self-loops
+        u, v = nodes[i % len(nodes)], nodes[(i * 7 + 3) % len(nodes)]
+        M.add_edge(u, v, **({} if w is None else {"weight": w}))
+    for weight in ("weight", None):
+        same(nx.floyd_warshall_predecessor_and_distance, M, weight=weight)
+        same(nx.floyd_warshall, M, weight=weight)
+
+
 @given(nx_graphs(), st.data())
 def test_harmonic_centrality_over_subsets_sums_as_networkx_does(g, data):
     """nbunch= and sources= (served, not declined): NetworkX's sum of 1/d over the

@@ -36,25 +36,34 @@ def floyd_warshall_numpy(G, nodelist=None, weight="weight"):
 
 
 # ---------------------------------------------------------- the dict-of-dicts forms
-def _simple(a: dict) -> str | None:
-    G = a.get("G")
-    if G is not None and getattr(G, "nx", G).is_multigraph():
-        return "multigraphs (NetworkX's first pass takes each parallel edge in turn)"
-    return None
-
-
 def _inf() -> float:
     return float("inf")
 
 
-def _fw_weights(G: SemiringPathsGraph, weight) -> tuple[np.ndarray, np.ndarray]:
-    """Each edge's weight as NetworkX's Floyd–Warshall reads it (``d.get(weight,
-    1.0)``: a missing one, and every one for ``weight=None``, is the float 1.0) in
-    adjacency order, and which are ints."""
-    attrs = chain.from_iterable(map(dict.values, G.nx._adj.values()))
+def _fw_edges(G: SemiringPathsGraph, weight) -> tuple:
+    """``(indptr, indices, w, ints)``: each edge as NetworkX's Floyd–Warshall reads it
+    (``d.get(weight, 1.0)``: a missing one, and every one for ``weight=None``, is the
+    float 1.0) in adjacency order, which are ints; on a multigraph every parallel edge,
+    in key order, as ``G.edges(data=True)`` takes them in turn (``min`` over them)."""
+    adj = G.nx._adj
+    if G.nx.is_multigraph():
+        index = G.index
+        counts, heads, attrs = [], [], []
+        for u in G.nodes:
+            row = adj[u]
+            counts.append(sum(map(len, row.values())))
+            for v, keyed in row.items():
+                heads.extend(repeat(index[v], len(keyed)))
+                attrs.extend(keyed.values())
+        indptr = np.zeros(len(G) + 1, np.int64)
+        np.cumsum(counts, out=indptr[1:])
+        indices = np.asarray(heads, np.int64)
+    else:
+        indptr, indices = G.adjacency(False)
+        attrs = chain.from_iterable(map(dict.values, adj.values()))
     vals = list(map(dict.get, attrs, repeat(weight), repeat(1.0)))
     ints = np.fromiter((type(x) is int for x in vals), np.bool_, len(vals))
-    return np.asarray(vals, np.float64).reshape(-1), ints
+    return indptr, indices, np.asarray(vals, np.float64).reshape(-1), ints
 
 
 def _numbers(row: np.ndarray, ints: np.ndarray) -> list:
@@ -73,8 +82,7 @@ def _floyd_warshall(G: SemiringPathsGraph, weight, with_pred: bool):
     order; ``pred[u]``: the first pass's keys, then each pair's as the loop first
     reached it."""
     n = len(G)
-    indptr, indices = G.adjacency(False)
-    w, w_int = _fw_weights(G, weight)
+    indptr, indices, w, w_int = _fw_edges(G, weight)
     V, Z, P, F, seq, fill, touched = floyd_warshall_replay(indptr, indices, w, w_int,
                                                            G.is_directed())
     nodes, finite = G.nodes, np.isfinite(V)
@@ -105,16 +113,14 @@ def _floyd_warshall(G: SemiringPathsGraph, weight, with_pred: bool):
     return pred, dist
 
 
-@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_simple,
-                    declines=("multigraphs",),
+@networkx_algorithm(weight_arg="weight", dijkstra=True,
                     doc="NetworkX's Floyd–Warshall run compiled step for step over dense "
                         "arrays (its predecessors and key orders are that run's).")
 def floyd_warshall_predecessor_and_distance(G, weight="weight"):
     return _floyd_warshall(_sp(G), weight, True)
 
 
-@networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_simple,
-                    declines=("multigraphs",),
+@networkx_algorithm(weight_arg="weight", dijkstra=True,
                     doc="NetworkX's Floyd–Warshall run compiled step for step over dense "
                         "arrays (its key orders are that run's).")
 def floyd_warshall(G, weight="weight"):
