@@ -373,6 +373,37 @@ def test_floyd_warshall_on_multigraphs_takes_each_parallel_edge_in_turn(g, direc
         same(nx.floyd_warshall, M, weight=weight)
 
 
+@pytest.mark.parametrize("directed", [False, True])
+def test_a_missing_node_raises_networkx_own_words(directed):
+    """A node not in the graph: NetworkX's exception and message, which for the forms
+    that delegate (``shortest_path(target=)``, ``closeness_centrality(u=)``) are those of
+    the single-source search it runs from that node."""
+    G = nx.path_graph(4, create_using=nx.DiGraph if directed else nx.Graph)
+    nx.config.warnings_to_ignore.add("cache")
+    for weight, method in ((None, "dijkstra"), ("weight", "dijkstra"),
+                           ("weight", "bellman-ford")):
+        for kw in ({"target": "yy"}, {"source": "zz"}, {"source": "zz", "target": 1},
+                   {"source": 1, "target": "yy"}):
+            same(nx.shortest_path, G, **kw, weight=weight, method=method)
+            same(nx.shortest_path_length, G, **kw, weight=weight, method=method)
+    for distance in (None, "weight"):
+        same(nx.closeness_centrality, G, u="yy", distance=distance)
+    for fn, args in [(nx.single_source_shortest_path, ("zz",)),
+                     (nx.single_source_shortest_path_length, ("zz",)),
+                     (nx.single_target_shortest_path, ("zz",)),
+                     (nx.single_source_dijkstra, ("zz",)),
+                     (nx.single_source_bellman_ford, ("zz",)),
+                     (nx.dijkstra_predecessor_and_distance, ("zz",)),
+                     (nx.bellman_ford_predecessor_and_distance, ("zz",)),
+                     (nx.bidirectional_dijkstra, ("zz", 1)),
+                     (nx.bidirectional_shortest_path, (1, "yy")),
+                     (nx.eccentricity, ("zz",)),
+                     (nx.bfs_layers, (["zz"],)),
+                     (nx.descendants_at_distance, ("zz", 1)),
+                     (nx.goldberg_radzik, ("zz",))]:
+        same(fn, G, *args)
+
+
 @given(nx_graphs(), st.data())
 def test_harmonic_centrality_over_subsets_sums_as_networkx_does(g, data):
     """nbunch= and sources= (served, not declined): NetworkX's sum of 1/d over the

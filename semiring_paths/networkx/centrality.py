@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import networkx as nx
 import numpy as np
 
 from ..all_pairs import closeness as _closeness
@@ -16,6 +17,9 @@ from .registry import adjacency_weights, networkx_algorithm, no_precomputed_path
                     declines=("precomputed shortest paths (sp=, NetworkX ≥ 3.7)",))
 def closeness_centrality(G, u=None, distance=None, wf_improved=True, *, sp=None):
     G = _sp(G)
+    if u is not None and u not in G:              # the message of NetworkX's search from u
+        raise nx.NodeNotFound(f"Source {u} is not in G" if distance is None
+                              else f"Node {u} not found in graph")
     nodes = G.nodes if u is None else [u]
     c = _closeness(G.graph(distance), [G.index[v] for v in nodes], wf_improved=wf_improved,
                    weight=True, progress=False)

@@ -89,7 +89,16 @@ def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
         ("pair", "bellman-ford"): lambda: bellman_ford_path._implementation(
             G, source, target, weight),
     }[form, method]
+    if form == "to" and method == "unweighted" and target not in G:
+        # NetworkX's single_source_shortest_path from the target, over G reversed
+        raise nx.NodeNotFound(f"Source {target} not in G")
     return call()
+
+
+#: what NetworkX's single-source search of each method says of a missing source
+_NO_SOURCE = {"unweighted": "Source {} is not in G",      # single_source_shortest_path_length
+              "dijkstra": "Node {} not found in graph",
+              "bellman-ford": "Source {} not in G"}
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=lambda a: a.get("method") == "dijkstra",
@@ -105,7 +114,7 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
             return all_pairs_bellman_ford_path_length._implementation(G, weight)
         return all_pairs_lengths(G, None if method == "unweighted" else weight, None)
     if source is None:
-        t = _node(G, target, "Target {} is not in G")
+        t = _node(G, target, _NO_SOURCE[method])          # its search from the target
         # NetworkX's single-source search over G.reverse(copy=False), replayed there
         if method == "unweighted":                    # its BFS over G._pred
             return bfs_lengths(G, [t], reverse=True)
@@ -114,7 +123,7 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
         d, g = _distances(G, t, weight, reverse=True, method=method)
         return _ordered_lengths(G, [t], d, g, weight, reverse=True)
     if target is None:
-        s = _node(G, source, "Source {} is not in G")
+        s = _node(G, source, _NO_SOURCE[method])
         if method == "unweighted":
             return bfs_lengths(G, [s])
         if method == "bellman-ford":                  # its queue's order, replayed
