@@ -402,6 +402,8 @@ def test_a_missing_node_raises_networkx_own_words(directed):
                      (nx.descendants_at_distance, ("zz", 1)),
                      (nx.goldberg_radzik, ("zz",))]:
         same(fn, G, *args)
+    same(nx.bfs_layers, G, [])                        # no sources: no layer, not [[]]
+    same(nx.multi_source_dijkstra, G, [])
 
 
 @given(nx_graphs(), st.data())

@@ -28,6 +28,8 @@ def bfs_layers(G, sources):
     for v in first:
         if v not in G:
             raise nx.NetworkXError(f"The node {v} is not in the graph.")
+    if not first:                         # NetworkX's loop yields no layer at all
+        return
     yield first
     for _, children in _bfs_order(G, [G.index[v] for v in first]):
         yield G.labels(children)
