@@ -48,7 +48,11 @@ def vertex(s: Any, n: int, what: str = "source") -> int:
     """``s`` as an ``int`` id of a graph of ``n`` vertices."""
     s = scalar(s)
     if not is_int(s):
-        raise SourceError(f"{what} must be an integer vertex id, got {s!r}")
+        several = (what == "source" and not isinstance(s, (str, bytes))
+                   and isinstance(s, (list, tuple, set, range, np.ndarray)))
+        raise SourceError(f"{what} must be an integer vertex id, got {s!r}"
+                          + ("; for several sources at once use multi_source_sssp or "
+                             "multi_source_bfs (one row each)" if several else ""))
     s = int(s)
     if not 0 <= s < n:
         raise out_of_range(what, s, n)

@@ -248,6 +248,9 @@ def test_vertex_id_and_a_label_given_for_an_id():
         sp.bfs(G, "z")
     with pytest.raises(sp.SourceError, match="has no labels"):
         sp.Graph.from_edges([0], [1]).vertex_id(0)
+    for several in ([0, 2], (0, 2), np.array([0, 2])):    # scipy's indices=[...] habit
+        with pytest.raises(sp.SourceError, match="several sources at once use multi_source"):
+            sp.sssp(G, several)
 
 
 def test_labels_are_one_per_vertex_hashable_and_unique():
