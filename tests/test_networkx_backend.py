@@ -407,17 +407,20 @@ def test_a_missing_node_raises_networkx_own_words(directed):
 
 
 @given(nx_graphs(), st.data())
-def test_harmonic_centrality_over_subsets_sums_as_networkx_does(g, data):
-    """nbunch= and sources= (served, not declined): NetworkX's sum of 1/d over the
-    smaller set's searches, exact to the last bit, its int 0 where nothing adds."""
+def test_harmonic_centrality_sums_as_networkx_does(g, data):
+    """The whole graph, nbunch= and sources=: NetworkX's sum of 1/d over the smaller
+    set's searches, exact to the last bit, its int 0 where nothing adds."""
     G, s, t = g
     nx.config.warnings_to_ignore.add("cache")
     some = st.lists(st.sampled_from(list(G)), unique=True)
     nbunch = data.draw(st.one_of(st.none(), some, st.just(s)))
-    sources = data.draw(st.one_of(some, st.just(t)) if nbunch is None
-                        else st.one_of(st.none(), some, st.just(t)))
+    sources = data.draw(st.one_of(st.none(), some, st.just(t)))
     for distance in (None, "weight"):
         same(nx.harmonic_centrality, G, nbunch=nbunch, sources=sources, distance=distance)
+    # level-count sums (1·(1/1) + 2·(1/2) + …) differ from NetworkX's in the last place
+    # here: 2.8333333333333335 against its 2.833333333333333 on a path of 5
+    for H in (nx.path_graph(5), nx.lollipop_graph(3, 4), nx.path_graph(11)):
+        same(nx.harmonic_centrality, H)
 
 
 @given(nx_graphs(), st.lists(st.integers(0, 2**40), min_size=14, max_size=14, unique=True),

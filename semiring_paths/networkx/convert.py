@@ -354,11 +354,12 @@ def _distances(G: SemiringPathsGraph, s: int, weight, reverse=False, method="dij
 
 
 def _distance_rows(G: SemiringPathsGraph, idx: list[int], weight, reverse=False,
-                   method="dijkstra", graph: Graph | None = None
+                   method="dijkstra", graph: Graph | None = None, hops: bool = False
                    ) -> Iterator[tuple[int, np.ndarray, Graph]]:
     """``(i, distances from i, graph)`` for each index, computed as many sources at a time
     as the backend's memory budget allows (``sp.multi_source_bfs`` / ``_sssp``), over
-    ``G.graph(weight, reverse)`` or the ``graph`` given (same vertices, weighted)."""
+    ``G.graph(weight, reverse)`` or the ``graph`` given (same vertices, weighted);
+    ``hops``: rows of int64 hop levels (-1: unreached) where ``weight`` is None."""
     from ..backends import backend_for
     from ..multi_source import LEVEL_BYTES, SSSP_BYTES, block_size
 
@@ -372,7 +373,8 @@ def _distance_rows(G: SemiringPathsGraph, idx: list[int], weight, reverse=False,
     for lo in range(0, len(idx), k):
         part = idx[lo:lo + k]
         if weight is None:
-            D = levels_to_distances(multi_source_bfs(g, part))
+            D = multi_source_bfs(g, part)
+            D = D if hops else levels_to_distances(D)
         else:
             D = multi_source_sssp(g, part)
         for i, row in zip(part, D):

@@ -835,3 +835,17 @@ def goldberg_radzik_replay(indptr, indices, wts, hashes, s):
                     pred[v] = u
                     tab, keys, used = _set_add(tab, keys, used, hashes[v], v)
     return d, pred, order[:k], False
+
+
+# ------------------------------------------------------------------ harmonic sums
+@njit(cache=True)
+def harmonic_row(row, cols, total, hit):
+    """One search's terms of NetworkX's ``harmonic_centrality``: ``total[j] += 1 / d``
+    for ``d = row[cols[j]]`` reached and non-zero (a distance, or a hop level with -1
+    unreached), ``hit[j]`` set — called row after row in NetworkX's order of the
+    sources, each sum takes its terms in NetworkX's order, so its floats are NetworkX's."""
+    for j in range(cols.size):
+        d = row[cols[j]]
+        if d > 0 and d < np.inf:
+            total[j] += 1.0 / d
+            hit[j] = True
