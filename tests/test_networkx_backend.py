@@ -593,7 +593,8 @@ def test_point_to_point_from_networkx_dicts_match_networkx(g, negative, probe):
 
 @given(nx_graphs(), st.booleans(), st.booleans(), st.integers(1, 14), st.booleans())
 def test_betweenness_matches_networkx(g, normalized, endpoints, k, weighted):
-    """Values to rounding, keys in NetworkX's order, the same sample for ``k=``."""
+    """Values to the bit (NetworkX's Brandes replayed term by term), keys in NetworkX's
+    order, the same sample for ``k=`` (and none where k is every node, as NetworkX)."""
     G, _, _ = g
     nx.config.warnings_to_ignore.add("cache")
     if weighted:
@@ -606,7 +607,10 @@ def test_betweenness_matches_networkx(g, normalized, endpoints, k, weighted):
     got = nx.betweenness_centrality(G, backend="semiring_paths", **kw)
     assert list(got) == list(want)
     assert all(type(x) is float for x in got.values())
-    assert got == pytest.approx(want, rel=1e-9, abs=1e-12, nan_ok=True)
+    assert repr(list(got.values())) == repr(list(want.values()))     # NaN too
+    # where the engine's own Brandes sums differed from NetworkX's in the last place
+    for H in (nx.ladder_graph(4), nx.grid_2d_graph(3, 5)):
+        same(nx.betweenness_centrality, H, normalized=True, endpoints=endpoints)
 
 
 def test_counts_prove_dispatch():

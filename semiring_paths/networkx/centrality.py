@@ -1,6 +1,6 @@
 """``networkx.algorithms.centrality``: closeness (``sp.closeness``), harmonic (NetworkX's
-sums over the engine's distance rows) and betweenness (``sp.betweenness``, Brandes in
-algebra)."""
+sums over the engine's distance rows) and betweenness (NetworkX's Brandes replayed
+over the engine's searches)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,15 @@ import networkx as nx
 import numpy as np
 
 from ..all_pairs import closeness as _closeness
-from ..betweenness import betweenness as _betweenness
 from .convert import _distance_rows, _sp
 from .registry import adjacency_weights, networkx_algorithm, no_precomputed_paths
-from .replay import harmonic_row
+from .replay import (
+    brandes_bfs_replay,
+    brandes_source,
+    harmonic_row,
+    predecessor_replay,
+)
+from .weighted import _dijkstra
 
 
 @networkx_algorithm(weight_arg="distance", dijkstra=True, can_run=no_precomputed_paths,
@@ -81,11 +86,34 @@ def _positive(a: dict) -> str | None:
                     declines=("zero weights (path counts depend on its tie order)",))
 def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False,
                            seed=None):
+    """NetworkX's Brandes run compiled, term by term in its order, so its floats to the
+    bit: from each source in its order (every node, or the ``k`` that ``seed`` —
+    its ``random.Random``, from ``py_random_state`` — samples), its stack and
+    predecessor lists (the BFS of ``replay.level_predecessors``, or Dijkstra's settle
+    order and tight in-edges of ``replay.predecessor_replay`` over the engine's
+    distances), ``replay.brandes_source``'s accumulation, then NetworkX's own
+    ``_rescale``."""
+    # imported here: NetworkX loads this backend's info while it is itself importing
+    from networkx.algorithms.centrality.betweenness import _rescale
+
     G = _sp(G)
-    sources = None
-    if k is not None and k != len(G):
-        # the sample NetworkX draws: ``seed`` arrives as its random.Random (py_random_state)
-        sources = [G.index[v] for v in seed.sample(list(G.nx.nodes()), k)]
-    b = _betweenness(G.graph(weight), sources, normalized=normalized,
-                     endpoints=endpoints, weight=weight is not None, progress=False)
-    return dict(zip(G.nodes, map(float, b.tolist())))
+    if k == len(G):                                   # as NetworkX: every node, in order
+        k = None
+    nodes = G.nodes if k is None else seed.sample(list(G.nx.nodes()), k)
+    src = np.fromiter((G.index[v] for v in nodes), np.int64, len(nodes))
+    indptr, indices = G.adjacency(False)
+    if weight is None:
+        bc = brandes_bfs_replay(indptr, indices, src, endpoints)
+    else:
+        n = len(G)
+        bc, delta, sigma = np.zeros(n), np.zeros(n), np.zeros(n)
+        wts = G.adjacency_weights(weight)
+        for s in src.tolist():
+            d, _ = _dijkstra(G, [s], weight)
+            order, _, _, starts, tails = predecessor_replay(
+                indptr, indices, wts, np.asarray(d, np.float64),
+                np.asarray([s], np.int64))
+            brandes_source(order, starts, tails, s, bc, delta, sigma, endpoints)
+    return _rescale(dict(zip(G.nodes, bc.tolist())), len(G), normalized=normalized,
+                    directed=G.is_directed(), endpoints=endpoints,
+                    sampled_nodes=None if k is None else nodes)

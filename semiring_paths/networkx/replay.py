@@ -849,3 +849,52 @@ def harmonic_row(row, cols, total, hit):
         if d > 0 and d < np.inf:
             total[j] += 1.0 / d
             hit[j] = True
+
+
+# ------------------------------------------------------------------ Brandes
+@njit(cache=True)
+def brandes_source(order, starts, tails, s, bc, delta, sigma, endpoints):
+    """One source's part of NetworkX's ``betweenness_centrality``, term by term in its
+    order: ``sigma`` over the search's order (``order``: its stack ``S``; vertex w's
+    predecessors ``tails[starts[w]:starts[w + 1]]``, its ``P[w]``), then
+    ``_accumulate_basic`` / ``_accumulate_endpoints`` popping ``S``: ``delta[v] +=
+    sigma[v] · (1 + delta[w]) / sigma[w]`` over ``P[w]`` in order, ``bc[w] += delta[w]``
+    (+ 1 with ``endpoints``, and ``bc[s] += |S| - 1`` first)."""
+    for i in range(order.size):
+        v = order[i]
+        sigma[v] = 0.0
+        delta[v] = 0.0
+    sigma[s] = 1.0
+    for i in range(order.size):                   # path counts: exact sums of ints
+        w = order[i]
+        if w != s:
+            acc = 0.0
+            for j in range(starts[w], starts[w + 1]):
+                acc += sigma[tails[j]]
+            sigma[w] = acc
+    if endpoints:
+        bc[s] += order.size - 1
+    for i in range(order.size - 1, -1, -1):       # S.pop()
+        w = order[i]
+        coeff = (1.0 + delta[w]) / sigma[w]
+        for j in range(starts[w], starts[w + 1]):
+            v = tails[j]
+            delta[v] += sigma[v] * coeff
+        if w != s:
+            bc[w] += delta[w] + 1.0 if endpoints else delta[w]
+
+
+@njit(cache=True)
+def brandes_bfs_replay(indptr, indices, sources, endpoints):
+    """NetworkX's unweighted ``betweenness_centrality`` sums (before ``_rescale``) from
+    ``sources`` in its order: each one's BFS (:func:`level_predecessors`: its queue and
+    predecessor lists are those of ``_single_source_shortest_path_basic``) and
+    :func:`brandes_source`."""
+    n = indptr.size - 1
+    bc = np.zeros(n)
+    delta = np.zeros(n)
+    sigma = np.zeros(n)
+    for s in sources:
+        queue, starts, tails, _ = level_predecessors(indptr, indices, s, np.inf)
+        brandes_source(queue, starts, tails, s, bc, delta, sigma, endpoints)
+    return bc
