@@ -8,7 +8,7 @@ import networkx as nx
 import numpy as np
 
 from ..all_pairs import closeness as _closeness
-from .convert import _distance_rows, _sp
+from .convert import _distance_rows, _sp, dijkstra_terms
 from .registry import adjacency_weights, networkx_algorithm, no_precomputed_paths
 from .replay import (
     brandes_bfs_replay,
@@ -26,9 +26,22 @@ def closeness_centrality(G, u=None, distance=None, wf_improved=True, *, sp=None)
         raise nx.NodeNotFound(f"Source {u} is not in G" if distance is None
                               else f"Node {u} not found in graph")
     nodes = G.nodes if u is None else [u]
-    c = _closeness(G.graph(distance), [G.index[v] for v in nodes], wf_improved=wf_improved,
-                   weight=True, progress=False)
-    out = dict(zip(nodes, map(float, c.tolist())))
+    idx = [G.index[v] for v in nodes]
+    if distance is None or G.integer_weights(distance):     # int sums: any order
+        c = _closeness(G.graph(distance), idx, wf_improved=wf_improved, weight=True,
+                       progress=False).tolist()
+    else:                  # float sums: NetworkX's, term by term (dijkstra_terms)
+        c, n = [], len(G)
+        for i, d, g in _distance_rows(G, idx, distance, reverse=True):
+            terms = dijkstra_terms(G, i, d, g, distance, reverse=True)
+            total, r = sum(terms), len(terms)
+            x = 0.0
+            if total > 0.0 and n > 1:               # NetworkX's order of operations
+                x = (r - 1.0) / total
+                if wf_improved:
+                    x *= (r - 1.0) / (n - 1)
+            c.append(x)
+    out = dict(zip(nodes, map(float, c)))
     return out[u] if u is not None else out
 
 

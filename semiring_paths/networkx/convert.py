@@ -453,6 +453,22 @@ def _ordered_lengths(G: SemiringPathsGraph, sources: list[int], d: np.ndarray, g
     return _as_dict(G, order, d, g, sources, pred, weight, reverse)
 
 
+def dijkstra_terms(G: SemiringPathsGraph, i: int, d: np.ndarray, g: Graph, weight,
+                   reverse: bool = False) -> list:
+    """The values of NetworkX's Dijkstra dict from index ``i`` (``d``: the engine's
+    distances from it; ``reverse``: over the reversed graph) as its ``sum()`` takes them,
+    so that the builtin gives NetworkX's float to the bit (``closeness_centrality``,
+    ``average_shortest_path_length``).  That sum is sequential (Neumaier-compensated
+    since Python 3.12), so only the sequence of values counts: nondecreasing, as the heap
+    settles them, where every weight is a float; where ints and floats mix, NetworkX's
+    own order and types (``_ordered_lengths``: an int run is summed exactly before the
+    first float joins it).  numpy's pairwise sum had differed in the last place on most
+    float-weighted graphs."""
+    if weight is not None and G.mixed_weights(weight):
+        return list(_ordered_lengths(G, [i], d, g, weight, reverse).values())
+    return np.sort(d[np.isfinite(d)]).tolist()
+
+
 def runs(G: SemiringPathsGraph, keys: np.ndarray, begin: np.ndarray, size: np.ndarray,
          tails: np.ndarray) -> dict:
     """{label of k: labels of tails[begin[k]:begin[k] + size[k]]} for k in ``keys``, in

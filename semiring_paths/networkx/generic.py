@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 
 import networkx as nx
 import numpy as np
@@ -20,6 +21,7 @@ from .convert import (
     _sp,
     all_pairs_lengths,
     bfs_lengths,
+    dijkstra_terms,
 )
 from .registry import charged, conversion_due, networkx_algorithm, no_cycle_collection
 from .replay import walk_paths
@@ -176,12 +178,20 @@ def average_shortest_path_length(G, weight=None, method=None):
     if not G.is_directed() and not nx.is_connected(G.nx):
         raise nx.NetworkXError("Graph is not connected.")
     g = G.graph(None if method == "unweighted" else weight)
-    if not g.has_negative_weights:          # the engine's all-pairs reduction
+    if _is_int(g) and not g.has_negative_weights:   # the engine's all-pairs reduction
         return _average(g, weight=True, progress=False)
-    total = 0                               # Bellman-Ford, one source at a time
-    for _, d, _ in _distance_rows(G, list(range(n)), weight, method="bellman-ford"):
-        total += int(d.sum()) if _is_int(g) else float(d.sum())
-    return total / (n * (n - 1))
+    # NetworkX's one sum() over every source's dict: ints exact in any order, floats
+    # term by term in its order (dijkstra_terms; Bellman-Ford's queue order and types)
+    if _is_int(g):
+        rows = (int(d.sum()) for _, d, _ in _distance_rows(
+            G, list(range(n)), weight, method="bellman-ford"))
+    elif method == "bellman-ford":
+        rows = chain.from_iterable(bellman_ford_lengths(G, i, weight).values()
+                                   for i in range(n))
+    else:
+        rows = chain.from_iterable(dijkstra_terms(G, i, d, g, weight)
+                                   for i, d, g in _distance_rows(G, list(range(n)), weight))
+    return sum(rows) / (n * (n - 1))
 
 
 # ------------------------------------------------------------ all shortest paths
