@@ -176,6 +176,47 @@ def test_eccentricities_over_mixed_weights_have_networkx_types(n, directed, extr
     same(nx.eccentricity, G, v=0, weight="weight")
 
 
+def test_what_networkx_releases_changed_follows_the_installed_one():
+    """Where NetworkX 3.6 and 3.7 differ (``compat.py``), each answer is the installed
+    release's: paths after a zero-weight edge back to the source (3.7 gives each once,
+    issue 8833), Floyd–Warshall's first pass (a self-loop's 0, missing weights, parallel
+    edges, key order), the null graph's eccentricity, ``bfs_predecessors``' warning,
+    ``barycenter`` dispatched by its 3.7 name ``centroid``."""
+    import warnings
+
+    from semiring_paths.networkx import compat
+
+    nx.config.warnings_to_ignore.add("cache")
+    G = nx.Graph()
+    G.add_edge(0, 1, weight=0)
+    G.add_edge(1, 2, weight=100)
+    same(nx.all_shortest_paths, G, 0, 2, weight="weight")
+    same(nx.single_source_all_shortest_paths, G, 0, weight="weight")
+    loop = nx.Graph()
+    loop.add_edge("a", "a", weight=0.0)
+    loop.add_edge("b", "a")
+    parallel = nx.MultiDiGraph([(0, 1, {"weight": 2}), (0, 1, {"weight": 2.0}), (1, 2, {}),
+                                (2, 2, {"weight": 3})])
+    for H in (loop, parallel, nx.DiGraph(parallel)):
+        same(nx.floyd_warshall, H)
+        same(nx.floyd_warshall_predecessor_and_distance, H)
+    for fn in (nx.eccentricity, nx.diameter, nx.radius):
+        same(fn, nx.Graph())
+    caught = []
+    for kw in ({}, {"backend": "semiring_paths"}):
+        with warnings.catch_warnings(record=True) as got:
+            warnings.simplefilter("always")
+            it = nx.bfs_predecessors(nx.path_graph(3), 0, **kw)
+            assert not got                                 # nothing before the first item
+            assert list(it) == [(1, 0), (2, 1)]
+        caught.append([(w.category, str(w.message), w.filename) for w in got])
+    assert caught[1] == caught[0]                          # at the consumer's line
+    assert nx.barycenter.name == compat.barycenter_name()
+    served = nxb.dispatch_counts[nx.barycenter.name]
+    same(nx.barycenter, nx.cycle_graph(5))
+    assert nxb.dispatch_counts[nx.barycenter.name] == served + 1
+
+
 @given(st.integers(2, 14), st.booleans(),
        st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13),
                           st.sampled_from([0.1, 0.2, 0.3, 0.7, 1.1, 2, 3])), max_size=40),
@@ -1189,22 +1230,24 @@ def test_search_generators_keep_older_objects_frozen_while_taken():
     """While a BFS generator's items are taken, the objects older than its first request
     are out of the collector's reach (``registry._Frozen``); used up or dropped, the
     generator leaves nothing frozen; a caller's own frozen objects stay as they are.  The
-    tree NetworkX builds from the served edges under a plain priority list is its own."""
+    tree NetworkX builds from the served edges under a plain priority list is its own.
+    Python 3.12 keeps its tracked immortal objects frozen (``base``: 375 in 3.12.1, put
+    back by each full collection); a thaw here thaws them too."""
     import gc
 
     G = nx.path_graph(3000)
     nx.single_source_shortest_path_length(G, 0, backend="semiring_paths")   # converts
     gc.collect()
-    assert gc.get_freeze_count() == 0
+    base = gc.get_freeze_count()                       # the interpreter's own
     it = nx.bfs_edges(G, 0, backend="semiring_paths")
-    assert gc.get_freeze_count() == 0                  # nothing before the first request
+    assert gc.get_freeze_count() == base               # nothing before the first request
     first = next(it)
-    assert gc.get_freeze_count() > 3000 and gc.isenabled()      # G's dicts among them
+    assert gc.get_freeze_count() > base + 3000 and gc.isenabled()   # G's dicts among them
     assert [first, *it] == list(nx.bfs_edges(G, 0))
     assert gc.get_freeze_count() == 0                  # used up: thawed
-    it = nx.bfs_predecessors(G, 0, backend="semiring_paths")
+    it = nx.bfs_successors(G, 0, backend="semiring_paths")
     next(it)
-    assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() > base
     del it                                             # dropped half-taken: thawed
     assert gc.get_freeze_count() == 0
     mine = [object()]                                  # a caller's own freeze: its
@@ -1221,7 +1264,7 @@ def test_search_generators_keep_older_objects_frozen_while_taken():
         served = nxb.dispatch_counts["bfs_edges"]
         T = nx.bfs_tree(G, 1500)                       # NetworkX's, from served edges
         assert nxb.dispatch_counts["bfs_edges"] == served + 1
-    assert gc.get_freeze_count() == 0
+    assert gc.get_freeze_count() <= base
     R = nx.bfs_tree(G, 1500)
     assert list(T.nodes) == list(R.nodes) and list(T.edges) == list(R.edges)
 

@@ -9,6 +9,7 @@ import networkx as nx
 import numpy as np
 
 from ..queries import closure
+from . import compat
 from .convert import SemiringPathsGraph, _sp
 from .registry import networkx_algorithm
 from .replay import floyd_warshall_replay
@@ -44,8 +45,21 @@ def _fw_edges(G: SemiringPathsGraph, weight) -> tuple:
     """``(indptr, indices, w, ints)``: each edge as NetworkX's Floyd–Warshall reads it
     (``d.get(weight, 1.0)``: a missing one, and every one for ``weight=None``, is the
     float 1.0) in adjacency order, which are ints; on a multigraph every parallel edge,
-    in key order, as ``G.edges(data=True)`` takes them in turn (``min`` over them)."""
+    in key order, as ``G.edges(data=True)`` takes them in turn (``min`` over them).
+    NetworkX ≥ 3.7 (``compat``) reads each adjacency entry through its weight function
+    instead: ``d.get(weight, 1)``, on a multigraph the least of the parallel edges (the
+    first of equals, as ``min`` keeps it)."""
     adj = G.nx._adj
+    if compat.floyd_warshall_by_adjacency():
+        indptr, indices = G.adjacency(False)
+        if G.nx.is_multigraph():
+            vals = [min(a.get(weight, 1) for a in kd.values())
+                    for v in G.nodes for kd in adj[v].values()]
+        else:
+            vals = list(map(dict.get, chain.from_iterable(map(dict.values, adj.values())),
+                            repeat(weight), repeat(1)))
+        ints = np.fromiter((type(x) is int for x in vals), np.bool_, len(vals))
+        return indptr, indices, np.asarray(vals, np.float64).reshape(-1), ints
     if G.nx.is_multigraph():
         index = G.index
         counts, heads, attrs = [], [], []
@@ -82,17 +96,21 @@ def _floyd_warshall(G: SemiringPathsGraph, weight, with_pred: bool):
     order; ``pred[u]``: the first pass's keys, then each pair's as the loop first
     reached it."""
     n = len(G)
+    late = compat.floyd_warshall_by_adjacency()
     indptr, indices, w, w_int = _fw_edges(G, weight)
-    V, Z, P, F, seq, fill, touched = floyd_warshall_replay(indptr, indices, w, w_int,
-                                                           G.is_directed())
+    V, Z, P, F, seq, fill, touched = floyd_warshall_replay(
+        indptr, indices, w, w_int, G.is_directed() or late, late)
     nodes, finite = G.nodes, np.isfinite(V)
     dist = {}
     for u in range(n):
         first = seq[indptr[u]:fill[u]]
         keyed = np.zeros(n, np.bool_)
-        keyed[u] = True
-        keys = [u, *(int(v) for v in first if v != u)]
         keyed[first] = True
+        if late:               # u's row as its adjacency gives it, then u (3.7)
+            keys = [*first.tolist(), *([] if keyed[u] else [u])]
+        else:                  # u first, then its row
+            keys = [u, *(int(v) for v in first if v != u)]
+        keyed[u] = True
         if not keyed[0]:
             keys.append(0)
             keyed[0] = True

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..all_pairs import eccentricity as _eccentricity
 from ..exceptions import InvalidGraphError
+from . import compat
 from .convert import (
     SemiringPathsGraph,
     _distance_rows,
@@ -26,6 +27,7 @@ from .replay import settle_order
 
 
 def _eccentricities(G: SemiringPathsGraph, nodes, weight) -> dict:
+    compat.check_null_eccentricity(G)
     g = G.graph(weight)
     try:
         e = _eccentricity(g, [G.index[v] for v in nodes], weight=True, progress=False)
@@ -113,7 +115,8 @@ def _own_sums(a: dict) -> str | None:
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True, can_run=_own_sums,
-                    declines=("precomputed shortest paths (sp=)", "attr="))
+                    declines=("precomputed shortest paths (sp=)", "attr="),
+                    name=compat.barycenter_name())
 def barycenter(G, weight=None, attr=None, sp=None):
     G = _sp(G)
     if weight is None and not G.is_directed() and nx.is_tree(G.nx):

@@ -9,7 +9,7 @@ import networkx as nx
 import numpy as np
 
 from ..all_pairs import average_shortest_path_length as _average
-from . import frontier
+from . import compat, frontier
 from .convert import (
     SemiringPathsGraph,
     _distance_rows,
@@ -259,7 +259,8 @@ class _Lists:
         while top >= 0:
             flat, ends, top = walk_paths(self.begin, self.size, self.tails, self.s,
                                          self.stack_v, self.stack_i, self.seen, top, batch,
-                                         int(batch * room) + len(G) + 1)
+                                         int(batch * room) + len(G) + 1,
+                                         compat.paths_yield_once())
             with no_cycle_collection():       # (a batch: its lists made at once)
                 labels = G.label_array[flat].tolist()
                 made = [labels[a:b] for a, b in zip([0, *ends[:-1].tolist()], ends.tolist())]

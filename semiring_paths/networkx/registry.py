@@ -741,10 +741,35 @@ def no_cycle_collection():
     try:
         yield
     finally:
-        if not gc.get_freeze_count():
+        if nothing_frozen():
             gc.freeze()
-            gc.unfreeze()
+            _unfreeze()
         gc.enable()
+
+
+#: objects frozen as this module is imported: the interpreter's own, not a caller's —
+#: Python 3.12 keeps its immortal objects that the collector tracks in the permanent
+#: generation (375 in 3.12.1; 3.11 and 3.13 none), and a full collection puts them back
+#: there after ``gc.unfreeze()`` has thawed them
+_IMMORTAL_FROZEN = gc.get_freeze_count()
+#: the full collections run when this module last thawed them (None: never)
+_thawed_at: int | None = None
+
+
+def nothing_frozen() -> bool:
+    """No object is frozen but the interpreter's own (``_IMMORTAL_FROZEN``, unless no
+    full collection has run since they were thawed here): a freeze and
+    ``gc.unfreeze()`` here would thaw no caller's objects.  On 3.12, counting those as a
+    caller's had left every answer in the young generation."""
+    own = 0 if _thawed_at == gc.get_stats()[2]["collections"] else _IMMORTAL_FROZEN
+    return gc.get_freeze_count() <= own
+
+
+def _unfreeze() -> None:
+    """``gc.unfreeze()``, the full collections at that moment noted (``nothing_frozen``)."""
+    global _thawed_at
+    gc.unfreeze()
+    _thawed_at = gc.get_stats()[2]["collections"]
 
 
 class drained:
@@ -780,7 +805,7 @@ class drained:
         self._call = None
         if err is not None:
             self._items = then_raise(out, err)
-        elif gc.isenabled() and not gc.get_freeze_count():
+        elif gc.isenabled() and nothing_frozen():
             self._items = chain(out, _Frozen())       # (C-level: as the list's iterator)
         else:
             self._items = iter(out)
@@ -817,7 +842,7 @@ class _Frozen:
     def _thaw(self) -> None:
         if self._held:
             self._held = False
-            gc.unfreeze()
+            _unfreeze()
 
     def __iter__(self) -> Iterator:
         self._thaw()
@@ -856,13 +881,15 @@ def networkx_algorithm(*, weight_arg: str | None = None,
                        declines: tuple[str, ...] = (), drain: bool = False,
                        each: bool = False,
                        doc: str = "Computed by semiring_paths' masked vector-matrix "
-                                  "products.") -> Callable[[Callable], Callable]:
-    """Register ``fn`` as the backend's version of ``networkx.<fn.__name__>``
-    (``drain``: a generator whose items are made at once, see :func:`drained`; ``each``:
-    where it returns a generator of one search an item, each item made apart, see
-    :func:`made_apart`)."""
+                                  "products.",
+                       name: str | None = None) -> Callable[[Callable], Callable]:
+    """Register ``fn`` as the backend's version of ``networkx.<fn.__name__>``, or of the
+    function NetworkX dispatches as ``name`` (``drain``: a generator whose items are made
+    at once, see :func:`drained`; ``each``: where it returns a generator of one search an
+    item, each item made apart, see :func:`made_apart`)."""
     def deco(fn: Callable) -> Callable:
-        name = fn.__name__
+        nonlocal name
+        name = name or fn.__name__
 
         def served(*args: Any, **kwargs: Any):
             G = args[0] if args else kwargs.get("G")

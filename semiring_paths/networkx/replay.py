@@ -561,7 +561,7 @@ def _fw_set(V, Z, P, seq, fill, touched, order, a, b, e, e_int):
 
 
 @njit(cache=True)
-def floyd_warshall_replay(indptr, indices, w, w_int, directed):
+def floyd_warshall_replay(indptr, indices, w, w_int, directed, diagonal_last):
     """NetworkX's ``floyd_warshall_predecessor_and_distance`` on the adjacency (its
     node order; ``w`` its weights as it reads them, ``w_int`` which are ints), step for
     step over dense arrays: ``(V, Z, P, F, seq, fill, order)`` — the distances (inf:
@@ -572,7 +572,10 @@ def floyd_warshall_replay(indptr, indices, w, w_int, directed):
     the order ``pred`` first got them.  The first pass takes edges as ``G.edges`` gives
     them (undirected: once, from the endpoint first in node order) and sets both ways
     when undirected; the main loop is ``for w: for u: for v:`` with a strict ``>``, as
-    NetworkX's, so ties keep the path found first and every float sum is the same."""
+    NetworkX's, so ties keep the path found first and every float sum is the same.
+    ``diagonal_last`` (NetworkX ≥ 3.7, ``compat.floyd_warshall_by_adjacency``): the
+    first pass reads the adjacency as it is (pass ``directed``), and each ``dist[u][u]``
+    becomes the int 0 after it, whatever a self-loop weighed."""
     n = indptr.size - 1
     V = np.full((n, n), np.inf)
     Z = np.zeros((n, n), np.bool_)
@@ -592,6 +595,10 @@ def floyd_warshall_replay(indptr, indices, w, w_int, directed):
             elif b >= a:
                 _fw_set(V, Z, P, seq, fill, touched, order, a, b, w[k], w_int[k])
                 _fw_set(V, Z, P, seq, fill, touched, order, b, a, w[k], w_int[k])
+    if diagonal_last:
+        for u in range(n):
+            V[u, u] = 0.0
+            Z[u, u] = True
     F = np.where(np.isfinite(V), -1, n)
     for x in range(n):
         for u in range(n):
@@ -611,15 +618,17 @@ def floyd_warshall_replay(indptr, indices, w, w_int, directed):
 
 @njit(cache=True)
 def walk_paths(begin, size, tails, source, stack_v, stack_i, seen, top, max_paths,
-               max_items):
+               max_items, once):
     """NetworkX's ``_build_paths_from_predecessors`` (a depth-first walk back from the
     target over the predecessor lists, vertex v's ``tails[begin[v]:begin[v] + size[v]]``,
     first to last, never through a vertex on the walk: ``seen``), resumable: it goes on
     from the walk's state (``stack_v``, ``stack_i``, ``seen``, ``top``; -1: done) until
     it has ``max_paths`` paths or the next would pass ``max_items`` vertices (at least
-    n + 1: a path repeats none).  Returns ``(flat, ends, top)``: the paths found, source
-    first, one after the other in ``flat`` (path k ends before ``ends[k]``), and the
-    state's new top."""
+    n + 1: a path repeats none).  ``once`` (NetworkX ≥ 3.7, ``compat.paths_yield_once``):
+    a predecessor already on the walk is passed by within the step, so the vertex is not
+    visited again (≤ 3.6 visited it again, and a source yielded its path again).
+    Returns ``(flat, ends, top)``: the paths found, source first, one after the other in
+    ``flat`` (path k ends before ``ends[k]``), and the state's new top."""
     flat = np.empty(max_items, np.int64)
     ends = np.empty(max_paths, np.int64)
     k = 0
@@ -636,9 +645,16 @@ def walk_paths(begin, size, tails, source, stack_v, stack_i, seen, top, max_path
             ends[k] = used
             k += 1
         if size[node] > i:
-            stack_i[top] = i + 1
             nxt = tails[begin[node] + i]
+            i += 1
+            while once and seen[nxt] and size[node] > i:
+                nxt = tails[begin[node] + i]
+                i += 1
+            stack_i[top] = i
             if seen[nxt]:
+                if once:                      # every predecessor passed: back
+                    seen[node] = False
+                    top -= 1
                 continue
             seen[nxt] = True
             top += 1

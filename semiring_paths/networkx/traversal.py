@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import warnings
+
 import networkx as nx
 import numpy as np
 
-from . import frontier
+from . import compat, frontier
 from .convert import (
     _bfs_order,
     _bfs_tree,
@@ -70,6 +72,9 @@ def generic_bfs_edges(G, source, neighbors=None, depth_limit=None):
 
 @networkx_algorithm(declines=("sort_neighbors=",), drain=True, doc=BFS_REPLAYED)
 def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
+    if (warning := compat.bfs_predecessors_warning()) is not None:
+        # NetworkX ≥ 3.7, as it starts; 4: past drained's frames, at the consumer
+        warnings.warn(warning[1], warning[0], stacklevel=4)
     return _edges(_sp(G), source, False, depth_limit, flip=True)
 
 
