@@ -35,7 +35,8 @@ def test_networkx_suite_passes_and_we_serve_every_function(tmp_path):
     report = tmp_path / "dispatch.json"
     env = dict(os.environ, NETWORKX_TEST_BACKEND="semiring_paths",
                NETWORKX_FALLBACK_TO_NX="True", SP_DISPATCH_REPORT=str(report),
-               PYTHONPATH=str(Path(__file__).parent))
+               PYTHONPATH=os.pathsep.join(filter(None, [str(Path(__file__).parent),
+                                                        os.environ.get("PYTHONPATH")])))
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "--pyargs", *NX_SUITE, "-q", "-p",
          "nx_dispatch_plugin", "-p", "no:cacheprovider", "-W", "ignore",
