@@ -203,7 +203,9 @@ def level_bound(G: Graph, targets: Any, max_depth: Any):
     if max_depth is not None:
         integer(max_depth, "max_depth")
     tg = None if targets is None else some(G, targets, "target")
-    return LevelBound(tg, None if max_depth is None else int(max_depth))
+    # no BFS has more than n - 1 levels: a deeper bound (a cutoff of 1e308 over unit
+    # weights) is clamped to n, which bounds the same and fits the compiled loops' int64
+    return LevelBound(tg, None if max_depth is None else min(int(max_depth), G.n_vertices))
 
 
 def bound(G: Graph, sr: Semiring, targets: Any, cutoff: Any):

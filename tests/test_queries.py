@@ -9,7 +9,7 @@ import math
 import networkx as nx
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from scipy.sparse import csgraph
 
@@ -287,6 +287,9 @@ SSSP_STRATEGIES = ["auto", "bellman-ford", "workfront", "light-first", "martin",
 @given(g=edge_lists(negative=False), strategy=st.sampled_from(SSSP_STRATEGIES),
        picks=st.lists(st.integers(0, 23), min_size=1, max_size=3),
        cutoff=st.one_of(st.none(), st.floats(-1, 20), st.sampled_from([math.inf, 1e308])))
+# a huge cutoff over unit weights: a depth past int64 for the compiled BFS (CI, once)
+@example(g=(1, np.zeros(0, np.int64), np.zeros(0, np.int64), None, False, 0),
+         strategy="auto", picks=[0], cutoff=1e308)
 def test_sssp_targets_and_cutoff(backend, g, strategy, picks, cutoff):
     """An early stop never returns a wrong value: targets get their full-search values,
     every other value returned is the full search's, and the cutoff keeps exactly the
