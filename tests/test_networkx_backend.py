@@ -201,6 +201,8 @@ def test_what_networkx_releases_changed_follows_the_installed_one():
     for H in (loop, parallel, nx.DiGraph(parallel)):
         same(nx.floyd_warshall, H)
         same(nx.floyd_warshall_predecessor_and_distance, H)
+        if hasattr(nx, "floyd_warshall_tree"):        # new in 3.7, served there
+            same(nx.floyd_warshall_tree, H)
     for fn in (nx.eccentricity, nx.diameter, nx.radius):
         same(fn, nx.Graph())
     caught = []
@@ -469,6 +471,9 @@ def test_a_missing_node_raises_networkx_own_words(directed):
                      (nx.descendants_at_distance, ("zz", 1)),
                      (nx.goldberg_radzik, ("zz",))]:
         same(fn, G, *args)
+    if hasattr(nx, "floyd_warshall_tree"):            # NetworkX ≥ 3.7
+        same(nx.floyd_warshall_tree, G)
+        same(nx.floyd_warshall_tree, G, weight=None)
     same(nx.bfs_layers, G, [])                        # no sources: no layer, not [[]]
     same(nx.multi_source_dijkstra, G, [])
 

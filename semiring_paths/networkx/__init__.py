@@ -88,7 +88,7 @@ ALL_SOURCES = frozenset({
     "eccentricity", "diameter", "radius", "center", "periphery", "barycenter", "centroid",
     "harmonic_diameter",
     "average_shortest_path_length",
-    "all_pairs_all_shortest_paths", "floyd_warshall", "johnson",
+    "all_pairs_all_shortest_paths", "floyd_warshall", "floyd_warshall_tree", "johnson",
     "floyd_warshall_predecessor_and_distance"})
 ALL_SOURCES_WORK = 1_000_000
 #: functions answered from NetworkX's own dicts on a graph not converted (``frontier``:

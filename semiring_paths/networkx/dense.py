@@ -12,7 +12,7 @@ from ..queries import closure
 from . import compat
 from .convert import SemiringPathsGraph, _sp
 from .registry import networkx_algorithm
-from .replay import floyd_warshall_replay
+from .replay import floyd_warshall_replay, floyd_warshall_tree_replay
 
 
 @networkx_algorithm(weight_arg="weight", dijkstra=True)
@@ -143,3 +143,33 @@ def floyd_warshall_predecessor_and_distance(G, weight="weight"):
                         "arrays (its key orders are that run's).")
 def floyd_warshall(G, weight="weight"):
     return _floyd_warshall(_sp(G), weight, False)[1]
+
+
+def _floyd_warshall_tree(G, weight="weight"):
+    """NetworkX 3.7's tree variant of Floyd–Warshall run compiled step for step
+    (``replay.floyd_warshall_tree_replay``): its ``(pred, dist)`` with the keys in the
+    order its dicts get them — a read of a key not yet there makes it, with inf."""
+    G = _sp(G)
+    indptr, indices, w, w_int = _fw_edges(G, weight)
+    V, Z, P, dkeys, ndk, pkeys, npk, order = floyd_warshall_tree_replay(
+        indptr, indices, w, w_int)
+    nodes, finite = G.nodes, np.isfinite(V)
+    dist = {}
+    for u in range(len(G)):
+        keys = dkeys[u, :ndk[u]]
+        dist[nodes[u]] = defaultdict(_inf, zip(G.labels(keys),
+                                               _numbers(V[u, keys], Z[u, keys]
+                                                        & finite[u, keys])))
+    pred = {}
+    for u in order.tolist():
+        keys = pkeys[u, :npk[u]]
+        pred[nodes[u]] = dict(zip(G.labels(keys), G.labels(P[u, keys])))
+    return pred, dist
+
+
+if compat.release() >= (3, 7):       # new in NetworkX 3.7
+    floyd_warshall_tree = networkx_algorithm(
+        weight_arg="weight", dijkstra=True,
+        doc="NetworkX's tree variant of Floyd–Warshall run compiled step for step over "
+            "dense arrays (its predecessors and key orders are that run's).",
+        name="floyd_warshall_tree")(_floyd_warshall_tree)

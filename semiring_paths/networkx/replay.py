@@ -617,6 +617,116 @@ def floyd_warshall_replay(indptr, indices, w, w_int, directed, diagonal_last):
 
 
 @njit(cache=True)
+def _touch(keys, nkeys, known, u, v):
+    """Key v read or set in row u of a defaultdict of dicts: appended to u's keys
+    (``keys[u, :nkeys[u]]``) the first time."""
+    if not known[u, v]:
+        known[u, v] = True
+        keys[u, nkeys[u]] = v
+        nkeys[u] += 1
+
+
+@njit(cache=True)
+def floyd_warshall_tree_replay(indptr, indices, w, w_int):
+    """NetworkX 3.7's ``floyd_warshall_tree`` (Brodnik, Grgurovič and Požar's tree
+    variant) step for step over dense arrays, after 3.7's first pass (the adjacency as
+    it is, then ``dist[u][u] = 0``): for each ``w`` in ``pred``'s order, the tree of
+    ``pred[w]`` in preorder (children in ``pred[w]``'s key order, the last pushed taken
+    first), then for each other ``u`` that reaches ``w`` a walk down it that improves
+    ``dist[u][v]`` with a strict ``>`` or skips v's subtree.  Returns ``(V, Z, P, dkeys,
+    ndk, pkeys, npk, order)``: distances, int-ness, predecessors, each row's ``dist``
+    and ``pred`` keys in the order NetworkX's dicts get them (a read of an absent key
+    makes it: inf), and ``pred``'s rows in order."""
+    n = indptr.size - 1
+    V = np.full((n, n), np.inf)
+    Z = np.zeros((n, n), np.bool_)
+    P = np.full((n, n), -1, np.int64)
+    dkeys = np.empty((n, n), np.int64)
+    pkeys = np.empty((n, n), np.int64)
+    ndk = np.zeros(n, np.int64)
+    npk = np.zeros(n, np.int64)
+    dknown = np.zeros((n, n), np.bool_)
+    pknown = np.zeros((n, n), np.bool_)
+    order = np.empty(n, np.int64)
+    norder = 0
+    for a in range(n):                                # _init_pred_dist
+        for k in range(indptr[a], indptr[a + 1]):
+            b = indices[k]
+            V[a, b] = w[k]
+            Z[a, b] = w_int[k]
+            _touch(dkeys, ndk, dknown, a, b)
+            P[a, b] = a
+            _touch(pkeys, npk, pknown, a, b)
+        if npk[a] > 0:
+            order[norder] = a
+            norder += 1
+        _touch(dkeys, ndk, dknown, a, a)
+        V[a, a] = 0.0
+        Z[a, a] = True
+    head = np.empty(n, np.int64)                      # out_w: children lists
+    nxt_child = np.empty(n, np.int64)
+    tail = np.empty(n, np.int64)
+    stack = np.empty(n + 1, np.int64)
+    pre = np.empty(n + 1, np.int64)                   # dfs_dict over the preorder
+    skip = np.empty(n, np.int64)
+    pos = np.empty(n, np.int64)
+    for oi in range(norder):
+        x = order[oi]
+        head[:] = -1
+        tail[:] = -1
+        for j in range(npk[x]):                       # out_w[parent].append(v)
+            v = pkeys[x, j]
+            if v == x:
+                continue
+            par = P[x, v]
+            nxt_child[v] = -1
+            if tail[par] < 0:
+                head[par] = v
+            else:
+                nxt_child[tail[par]] = v
+            tail[par] = v
+        top = 0                                       # the preorder, and skip_dict
+        stack[0] = x
+        m = 0
+        skip[:] = -1
+        while top >= 0:
+            node = stack[top]
+            top -= 1
+            pre[m] = node
+            pos[node] = m
+            m += 1
+            if top >= 0:
+                skip[node] = stack[top]
+            c = head[node]
+            while c >= 0:
+                top += 1
+                stack[top] = c
+                c = nxt_child[c]
+        for u in range(n):
+            if u == x:
+                continue
+            _touch(dkeys, ndk, dknown, u, x)
+            duw = V[u, x]
+            if duw == np.inf:
+                continue
+            i = 1                                     # dfs_dict[w]
+            while i < m:
+                v = pre[i]
+                d = duw + V[x, v]
+                _touch(dkeys, ndk, dknown, u, v)
+                if V[u, v] > d:
+                    V[u, v] = d
+                    Z[u, v] = Z[u, x] and Z[x, v]
+                    P[u, v] = P[x, v]
+                    _touch(pkeys, npk, pknown, u, v)
+                    i += 1
+                else:
+                    s = skip[v]
+                    i = m if s < 0 else pos[s]
+    return V, Z, P, dkeys, ndk, pkeys, npk, order[:norder]
+
+
+@njit(cache=True)
 def walk_paths(begin, size, tails, source, stack_v, stack_i, seen, top, max_paths,
                max_items, once):
     """NetworkX's ``_build_paths_from_predecessors`` (a depth-first walk back from the
