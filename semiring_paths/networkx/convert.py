@@ -248,22 +248,29 @@ class SemiringPathsGraph:
         reverse = reverse and self.nx.is_directed()
         key = ("adjw", weight, reverse)
         if key not in self._graphs:
-            adj = self.nx._pred if reverse else self.nx._adj
             if weight is None:                       # every edge 1 (registry's note)
                 vals = np.ones(self.adjacency(reverse)[1].size, np.int64)
-            elif self.nx.is_multigraph():
-                vals = [min(a.get(weight, 1) for a in kd.values())
-                        for v in self.nodes for kd in adj[v].values()]
-            elif not reverse:        # (the dispatch check's read where it made one)
+            elif self.nx.is_multigraph() or reverse:
+                vals = self.weight_objects(weight, reverse)
+            else:                    # (the dispatch check's read where it made one)
                 vals = registry.handed_weights(self.nx, weight)
-            else:       # G._pred[v][u] is the data dict of u → v
-                vals = list(map(dict.get, chain.from_iterable(map(dict.values, adj.values())),
-                                repeat(weight), repeat(1)))
             vals = np.asarray(vals)
             if vals.dtype.kind not in "if":
                 vals = vals.astype(np.float64)
             self._graphs[key] = vals
         return self._graphs[key]
+
+    def weight_objects(self, weight, reverse: bool = False) -> list:
+        """Each :meth:`adjacency` entry's weight as NetworkX's weight function reads it:
+        the Python object (``d.get(weight, 1)``; a multigraph's least parallel edge, the
+        first of equals), so that its type (int or float) is kept."""
+        adj = self.nx._pred if reverse and self.nx.is_directed() else self.nx._adj
+        if self.nx.is_multigraph():
+            return [min(a.get(weight, 1) for a in kd.values())
+                    for v in self.nodes for kd in adj[v].values()]
+        # G._pred[v][u] is the data dict of u → v
+        return list(map(dict.get, chain.from_iterable(map(dict.values, adj.values())),
+                        repeat(weight), repeat(1)))
 
     def pair_scratch(self) -> tuple[Scratch, int]:
         """The per-vertex arrays point-to-point searches reuse between queries on this

@@ -52,30 +52,24 @@ def _fw_edges(G: SemiringPathsGraph, weight) -> tuple:
     adj = G.nx._adj
     if compat.floyd_warshall_by_adjacency():
         indptr, indices = G.adjacency(False)
-        if G.nx.is_multigraph():
-            vals = [min(a.get(weight, 1) for a in kd.values())
-                    for v in G.nodes for kd in adj[v].values()]
-        else:
-            vals = list(map(dict.get, chain.from_iterable(map(dict.values, adj.values())),
-                            repeat(weight), repeat(1)))
-        ints = np.fromiter((type(x) is int for x in vals), np.bool_, len(vals))
-        return indptr, indices, np.asarray(vals, np.float64).reshape(-1), ints
-    if G.nx.is_multigraph():
-        index = G.index
-        counts, heads, attrs = [], [], []
-        for u in G.nodes:
-            row = adj[u]
-            counts.append(sum(map(len, row.values())))
-            for v, keyed in row.items():
-                heads.extend(repeat(index[v], len(keyed)))
-                attrs.extend(keyed.values())
-        indptr = np.zeros(len(G) + 1, np.int64)
-        np.cumsum(counts, out=indptr[1:])
-        indices = np.asarray(heads, np.int64)
+        vals = G.weight_objects(weight)
     else:
-        indptr, indices = G.adjacency(False)
-        attrs = chain.from_iterable(map(dict.values, adj.values()))
-    vals = list(map(dict.get, attrs, repeat(weight), repeat(1.0)))
+        if G.nx.is_multigraph():
+            index = G.index
+            counts, heads, attrs = [], [], []
+            for u in G.nodes:
+                row = adj[u]
+                counts.append(sum(map(len, row.values())))
+                for v, keyed in row.items():
+                    heads.extend(repeat(index[v], len(keyed)))
+                    attrs.extend(keyed.values())
+            indptr = np.zeros(len(G) + 1, np.int64)
+            np.cumsum(counts, out=indptr[1:])
+            indices = np.asarray(heads, np.int64)
+        else:
+            indptr, indices = G.adjacency(False)
+            attrs = chain.from_iterable(map(dict.values, adj.values()))
+        vals = list(map(dict.get, attrs, repeat(weight), repeat(1.0)))
     ints = np.fromiter((type(x) is int for x in vals), np.bool_, len(vals))
     return indptr, indices, np.asarray(vals, np.float64).reshape(-1), ints
 
@@ -87,6 +81,18 @@ def _numbers(row: np.ndarray, ints: np.ndarray) -> list:
     out = row.astype(object)
     out[ints] = row[ints].astype(np.int64).astype(object)
     return out.tolist()
+
+
+def _dist_row(G: SemiringPathsGraph, V, Z, finite, u: int, keys) -> defaultdict:
+    """``dist[u]`` as NetworkX's Floyd–Warshall leaves it: a defaultdict (inf) with
+    ``keys`` in that order, each value its number (``_numbers``)."""
+    return defaultdict(_inf, zip(G.labels(keys),
+                                 _numbers(V[u, keys], Z[u, keys] & finite[u, keys])))
+
+
+def _pred_row(G: SemiringPathsGraph, P, u: int, keys) -> dict:
+    """``pred[u]``: each key's predecessor label, ``keys`` in that order."""
+    return dict(zip(G.labels(keys), G.labels(P[u, keys])))
 
 
 def _floyd_warshall(G: SemiringPathsGraph, weight, with_pred: bool):
@@ -115,9 +121,7 @@ def _floyd_warshall(G: SemiringPathsGraph, weight, with_pred: bool):
             keys.append(0)
             keyed[0] = True
         order = np.concatenate([np.asarray(keys, np.int64), np.flatnonzero(~keyed)])
-        dist[nodes[u]] = defaultdict(_inf, zip(G.labels(order),
-                                               _numbers(V[u, order], Z[u, order]
-                                                        & finite[u, order])))
+        dist[nodes[u]] = _dist_row(G, V, Z, finite, u, order)
     if not with_pred:
         return None, dist
     pred = {}
@@ -126,8 +130,7 @@ def _floyd_warshall(G: SemiringPathsGraph, weight, with_pred: bool):
         later = np.flatnonzero(F[u] >= 0)
         later = later[(F[u, later] < n) & (later != u)]
         later = later[np.argsort(F[u, later], kind="stable")]
-        order = np.concatenate([first, later])
-        pred[nodes[u]] = dict(zip(G.labels(order), G.labels(P[u, order])))
+        pred[nodes[u]] = _pred_row(G, P, u, np.concatenate([first, later]))
     return pred, dist
 
 
@@ -154,16 +157,9 @@ def _floyd_warshall_tree(G, weight="weight"):
     V, Z, P, dkeys, ndk, pkeys, npk, order = floyd_warshall_tree_replay(
         indptr, indices, w, w_int)
     nodes, finite = G.nodes, np.isfinite(V)
-    dist = {}
-    for u in range(len(G)):
-        keys = dkeys[u, :ndk[u]]
-        dist[nodes[u]] = defaultdict(_inf, zip(G.labels(keys),
-                                               _numbers(V[u, keys], Z[u, keys]
-                                                        & finite[u, keys])))
-    pred = {}
-    for u in order.tolist():
-        keys = pkeys[u, :npk[u]]
-        pred[nodes[u]] = dict(zip(G.labels(keys), G.labels(P[u, keys])))
+    dist = {nodes[u]: _dist_row(G, V, Z, finite, u, dkeys[u, :ndk[u]])
+            for u in range(len(G))}
+    pred = {nodes[u]: _pred_row(G, P, u, pkeys[u, :npk[u]]) for u in order.tolist()}
     return pred, dist
 
 

@@ -182,16 +182,16 @@ def average_shortest_path_length(G, weight=None, method=None):
         return _average(g, weight=True, progress=False)
     # NetworkX's one sum() over every source's dict: ints exact in any order, floats
     # term by term in its order (dijkstra_terms; Bellman-Ford's queue order and types)
-    if _is_int(g):
-        rows = (int(d.sum()) for _, d, _ in _distance_rows(
+    if _is_int(g):                          # a row's int total a term
+        terms = (int(d.sum()) for _, d, _ in _distance_rows(
             G, list(range(n)), weight, method="bellman-ford"))
     elif method == "bellman-ford":
-        rows = chain.from_iterable(bellman_ford_lengths(G, i, weight).values()
-                                   for i in range(n))
+        terms = chain.from_iterable(bellman_ford_lengths(G, i, weight).values()
+                                    for i in range(n))
     else:
-        rows = chain.from_iterable(dijkstra_terms(G, i, d, g, weight)
-                                   for i, d, g in _distance_rows(G, list(range(n)), weight))
-    return sum(rows) / (n * (n - 1))
+        terms = chain.from_iterable(dijkstra_terms(G, i, d, g, weight)
+                                    for i, d, g in _distance_rows(G, list(range(n)), weight))
+    return sum(terms) / (n * (n - 1))
 
 
 # ------------------------------------------------------------ all shortest paths
