@@ -21,8 +21,12 @@ settings.register_profile("dev", max_examples=30, deadline=None,
 settings.register_profile("device", max_examples=12, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow,
                                                  HealthCheck.function_scoped_fixture])
+settings.register_profile("deep", max_examples=1500, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow,
+                                                 HealthCheck.function_scoped_fixture])
 #: SEMIRING_PATHS_PROFILE=device: fewer examples per property, for a GPU run within the
-#: device machine's time limits (every test body still runs)
+#: device machine's time limits (every test body still runs); =deep: 25 times CI's, a
+#: search for rare failures before a release (hours on this 2-core machine)
 settings.load_profile(os.environ.get("SEMIRING_PATHS_PROFILE")
                       or ("ci" if os.environ.get("CI") else "dev"))
 
