@@ -291,7 +291,13 @@
 //     only the static fields (v's flag still trip 2, one load): Crauser 50.33, 50.50 /
 //     53.81, 53.84; economic 50.54, 50.84 / 49.82, 49.70; Martín 73.29, 73.03 / 71.00,
 //     70.88 — 2–3 % for economic and Martín at 24 bytes more an edge (the grid's 61 MiB
-//     to ~153), so neither was kept;
+//     to ~153), so neither was kept.  Built again at stop 82 (16-byte heads records:
+//     the edge back, v's row and degree; the moved slots' writes at the compaction, or
+//     at the next select): the trips 1 804 → 673 cycles a round, but the new slots'
+//     writes 330 → 1 240 and the first edge's checks and entry 1 010 → 1 779 (Crauser,
+//     one source, profiled: 8 331 → 8 945; 4 sources, median, ms, never / heads, two
+//     passes: Crauser 51.6, 52.1 / 58.0, 58.7, economic 51.9, 52.9 / 59.7, 60.4, Martín
+//     74.4, 75.3 / 80.6, 81.5; answers and traces equal) — not kept again;
 //   - the heads' states from a table in shared memory (stop 73; economic and Martín on
 //     undirected graphs, 4-byte ids): in the round hash table's place, 8 192 buckets of
 //     one word (state, vertex) walked by linear probing, holding the pile's vertices
