@@ -295,9 +295,9 @@
 //     the edge back, v's row and degree; the moved slots' writes at the compaction, or
 //     at the next select): the trips 1 804 → 673 cycles a round, but the new slots'
 //     writes 330 → 1 240 and the first edge's checks and entry 1 010 → 1 779 (Crauser,
-//     one source, profiled: 8 331 → 8 945; 4 sources, median, ms, never / heads, two
-//     passes: Crauser 51.6, 52.1 / 58.0, 58.7, economic 51.9, 52.9 / 59.7, 60.4, Martín
-//     74.4, 75.3 / 80.6, 81.5; answers and traces equal) — not kept again;
+//     one source, profiled: 8 331 → 8 945; 4 sources, writes at the compaction, ms,
+//     never / heads, two passes: Crauser 51.6, 52.1 / 58.0, 58.7, economic 51.9, 52.9 /
+//     59.7, 60.4, Martín 74.4, 75.3 / 80.6, 81.5; answers and traces equal): not kept;
 //   - the heads' states from a table in shared memory (stop 73; economic and Martín on
 //     undirected graphs, 4-byte ids): in the round hash table's place, 8 192 buckets of
 //     one word (state, vertex) walked by linear probing, holding the pile's vertices
