@@ -338,6 +338,8 @@ def test_random_graphs_match_networkx(g):
         (nx.find_negative_cycle, (G, s)),
     ]:
         same(fn, *args)
+    if hasattr(nx, "floyd_warshall_tree"):            # NetworkX ≥ 3.7
+        same(nx.floyd_warshall_tree, G)
     same(nx.center, G, weight="weight")
     same(nx.periphery, G, weight="weight")
     for w in (None, "weight"):
@@ -440,6 +442,8 @@ def test_floyd_warshall_on_multigraphs_takes_each_parallel_edge_in_turn(g, direc
     for weight in ("weight", None):
         same(nx.floyd_warshall_predecessor_and_distance, M, weight=weight)
         same(nx.floyd_warshall, M, weight=weight)
+        if hasattr(nx, "floyd_warshall_tree"):        # NetworkX ≥ 3.7
+            same(nx.floyd_warshall_tree, M, weight=weight)
 
 
 @pytest.mark.parametrize("directed", [False, True])
