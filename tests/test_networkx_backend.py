@@ -1503,3 +1503,67 @@ def test_predecessor_lists_with_few_ties_match_networkx(fn):
     nx.set_edge_attributes(G, 1, "weight")
     same(fn, G, 0)
     same(fn, G, 7)
+
+
+@pytest.mark.parametrize("strings", [False, True])
+def test_a_first_search_reads_only_the_rows_it_reaches(monkeypatch, strings):
+    """A BFS on a graph not converted yet reads NetworkX's rows a level at a time, only
+    those it reaches (``SemiringPathsGraph.search_rows``); one that ran to its end keeps
+    them, and a later search from a vertex it reached stays within them, either way round;
+    a search from outside them, after one cut short, or past ``ROW_LEVELS`` levels reads
+    the whole adjacency.  Every answer is NetworkX's."""
+    from semiring_paths.networkx import registry
+    from semiring_paths.networkx.convert import SemiringPathsGraph
+
+    nx.config.warnings_to_ignore.add("cache")
+
+    def graph():
+        # A = 0..59 strongly connected; B = 60..119 reaches A, A never reaches B
+        G = nx.DiGraph()
+        rng = np.random.default_rng(7)
+        for lo in (0, 60):
+            G.add_edges_from((lo + i, lo + (i + 1) % 60) for i in range(60))
+            G.add_edges_from((lo + int(a), lo + int(b))
+                             for a, b in rng.integers(0, 60, (200, 2)))
+        G.add_edges_from((60 + int(a), int(b)) for a, b in rng.integers(0, 60, (40, 2)))
+        return nx.relabel_nodes(G, {v: f"v{v}" for v in G}) if strings else G
+
+    def label(v):
+        return f"v{v}" if strings else v
+
+    def state(G, reverse=False):
+        (c,) = registry.cached_conversions(G)
+        return c._graphs.get(("reach", reverse), "absent"), c.has_adjacency(reverse)
+
+    G = graph()
+    same(nx.single_source_shortest_path_length, G, label(3))
+    kept, adj = state(G)
+    assert isinstance(kept, tuple) and len(kept[0]) == 60 and not adj
+    same(nx.bfs_edges, G, label(17))                       # within A: from the rows kept
+    same(nx.single_source_shortest_path, G, label(40), cutoff=3)
+    kept, adj = state(G)
+    assert isinstance(kept, list) and not adj
+    same(nx.bfs_layers, G, label(70))                      # B: outside them, converts
+    assert state(G)[1]
+    T = nx.bfs_tree(G, label(80), backend="semiring_paths")
+    assert list(T.edges) == list(nx.bfs_tree(G, label(80)).edges)
+
+    G = graph()                                            # the other way round
+    same(nx.single_target_shortest_path, G, label(90))     # B's in-edges stay in B
+    kept, adj = state(G, True)
+    assert isinstance(kept, tuple) and len(kept[0]) == 60 and not adj
+    same(nx.single_target_shortest_path_length, G, label(61))
+    assert isinstance(state(G, True)[0], list) and not state(G, True)[1]
+    same(nx.single_target_shortest_path_length, G, label(5))   # A's: from B too
+    assert state(G, True)[1] and state(G) == ("absent", False)
+
+    G = graph()                                            # cut short: the next converts
+    same(nx.bfs_edges, G, label(70), depth_limit=2)
+    assert state(G) == (None, False)
+    same(nx.bfs_successors, G, label(3))
+    assert state(G)[1]
+
+    monkeypatch.setattr(SemiringPathsGraph, "ROW_LEVELS", 2)
+    G = graph()                                            # a deep search gives up
+    same(nx.single_source_shortest_path_length, G, label(3))
+    assert state(G) == (None, True)

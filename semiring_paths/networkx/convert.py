@@ -19,7 +19,7 @@ from ..multi_source import multi_source_bfs, multi_source_sssp
 from ..results import levels_to_distances
 from ..single_source import bfs as _bfs
 from . import registry
-from .replay import bfs_levels, settle_order
+from .replay import bfs_levels, expand_level, settle_order
 
 NAME = "semiring_paths"
 
@@ -295,6 +295,85 @@ class SemiringPathsGraph:
         return bool(((self.adjacency_tails() == indices)
                      & (self.adjacency_weights(weight) < 0)).any())
 
+    #: levels a first search reads NetworkX's rows for itself, only those it reaches,
+    #: before it reads the whole adjacency instead (a road network has hundreds of thin
+    #: levels, each a few NumPy calls)
+    ROW_LEVELS: ClassVar[int] = 24
+
+    def search_rows(self, sources: np.ndarray, reverse: bool, limit: float):
+        """NetworkX's BFS from ``sources`` over only the rows it reaches, read out of
+        NetworkX's dicts a level at a time (C-level reads, the level expanded compiled:
+        ``replay.expand_level``), before the graph is converted: ``(queue, parents,
+        ends)`` as :func:`replay.bfs_levels` gives them, or None once it passes
+        ``ROW_LEVELS`` levels (the caller then reads the whole adjacency).  A search
+        NetworkX answers from a few rows of a large graph (wiki-Vote: 57 653 of 103 689
+        entries) reads no more than NetworkX's own.  One that runs to its end keeps the
+        rows it read: a later search from vertices it reached stays within them
+        (:meth:`reached_rows`).  One such search a graph and direction."""
+        reverse = reverse and self.nx.is_directed()
+        adj = self.nx._pred if reverse else self.nx._adj
+        n = len(self.nodes)
+        level = np.full(n, -1, np.int64)
+        queue = np.empty(n, np.int64)
+        parents = np.empty(n, np.int64)
+        k = 0
+        for s in sources.tolist():
+            if level[s] < 0:
+                level[s], queue[k], parents[k] = 0, s, -1
+                k += 1
+        ends, head, depth = [k], 0, 0
+        read: list[tuple[np.ndarray, np.ndarray]] = []
+        get = adj.__getitem__
+        index = None if self._labels_are_indices else self.index.__getitem__
+        # ---- a level a step, q = queue[head:tail], its rows read in queue order:
+        #      q'{level < 0} = q any.secondi A    (found: each by its first tail, queued)
+        while head < k and depth < limit:
+            if len(ends) > self.ROW_LEVELS:
+                return None
+            tail = k
+            self._graphs[("reach", reverse)] = None      # tried: the next one converts
+            rows = list(map(get, self.labels(queue[head:tail])))
+            starts = np.zeros(tail - head + 1, np.int64)
+            np.cumsum(np.fromiter(map(len, rows), np.int64, tail - head), out=starts[1:])
+            nbrs = chain.from_iterable(rows)
+            if index is not None:
+                nbrs = map(index, nbrs)
+            cols = np.fromiter(nbrs, np.int64, int(starts[-1]))
+            read.append((starts, cols))
+            k = expand_level(queue, head, tail, k, starts, cols, depth, level, parents)
+            if k == tail:                                # every reached row read
+                self._graphs[("reach", reverse)] = (queue[:k].copy(), read)
+                break
+            ends.append(k)
+            head = tail
+            depth += 1
+        return queue[:k], parents[:k], np.array(ends, np.int64)
+
+    def reached_rows(self, reverse: bool, sources: np.ndarray):
+        """``(indptr, indices)``: the rows :meth:`search_rows` read in a search that ran
+        to its end (every other row empty), where that search reached all of
+        ``sources`` (so any search from them stays within those rows); else None.  The
+        CSR is built on first use here, in NetworkX's neighbour order."""
+        reverse = reverse and self.nx.is_directed()
+        kept = self._graphs.get(("reach", reverse))
+        if kept is None:
+            return None
+        if isinstance(kept, tuple):
+            order, read = kept
+            lens = np.concatenate([np.diff(starts) for starts, _ in read])
+            cols = np.concatenate([c for _, c in read])
+            indptr = np.zeros(len(self.nodes) + 1, np.int64)
+            indptr[order + 1] = lens
+            np.cumsum(indptr, out=indptr)
+            at = np.cumsum(lens) - lens                  # each row's place as read
+            indices = np.empty_like(cols)
+            indices[np.repeat(indptr[order] - at, lens) + np.arange(cols.size)] = cols
+            member = np.zeros(len(self.nodes), np.bool_)
+            member[order] = True
+            kept = self._graphs[("reach", reverse)] = [indptr, indices, member]
+        indptr, indices, member = kept
+        return (indptr, indices) if member[sources].all() else None
+
     def has_adjacency(self, reverse: bool = False) -> bool:
         """Whether :meth:`adjacency` has been built (a pass over every edge)."""
         return ("adj", reverse and self.nx.is_directed()) in self._graphs
@@ -542,9 +621,17 @@ def _bfs_tree(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_li
     """NetworkX's BFS in one compiled pass (``replay.bfs_levels``): ``(queue, parents,
     ends)``, the vertices in the order its queue discovers them, the vertex each came
     from (-1: a source) and where each level ends."""
-    indptr, indices = G.adjacency(reverse)
     limit = float(len(G) if depth_limit is None else depth_limit)
-    return bfs_levels(indptr, indices, np.asarray(sources, np.int64), limit)
+    sources = np.asarray(sources, np.int64)
+    rows = None
+    if not G.has_adjacency(reverse):                     # not converted yet
+        if ("reach", reverse and G.is_directed()) not in G._graphs:
+            found = G.search_rows(sources, reverse, limit)
+            if found is not None:
+                return found
+        rows = G.reached_rows(reverse, sources)
+    indptr, indices = rows if rows is not None else G.adjacency(reverse)
+    return bfs_levels(indptr, indices, sources, limit)
 
 
 def bfs_lengths(G: SemiringPathsGraph, sources: list[int], reverse=False, cutoff=None

@@ -170,16 +170,8 @@ def _walk_levels(indptr, indices, sources, limit, pairs):
         tail = k
         for i in range(head, tail):
             v = queue[i]
-            for e in range(indptr[v], indptr[v + 1]):
-                u = indices[e]
-                if level[u] < 0:                          # found: queued a level down
-                    level[u] = depth + 1
-                    queue[k] = u
-                    parents[k] = v
-                    k += 1
-                if pairs and level[u] == depth + 1:       # v: one of u's predecessors
-                    heads[p], tails[p] = u, v
-                    p += 1
+            k, p = _expand(v, indptr[v], indptr[v + 1], indices, depth, level, queue,
+                           parents, k, pairs, heads, tails, p)
         if k == tail:
             break
         ends[levels] = k
@@ -187,6 +179,37 @@ def _walk_levels(indptr, indices, sources, limit, pairs):
         head = tail
         depth += 1
     return queue[:k], parents[:k], ends[:levels], level, heads[:p], tails[:p]
+
+
+@njit(cache=True, inline="always")
+def _expand(v, a, b, cols, depth, level, queue, parents, k, pairs, heads, tails, p):
+    """One row of a BFS level: vertex ``v``'s neighbours ``cols[a:b]``, each not found
+    yet queued a level down (``level``, ``queue``, ``parents``, from ``k``), and with
+    ``pairs`` every edge into that level kept as a (head, tail) pair (from ``p``)."""
+    for e in range(a, b):
+        u = cols[e]
+        if level[u] < 0:                                  # found: queued a level down
+            level[u] = depth + 1
+            queue[k] = u
+            parents[k] = v
+            k += 1
+        if pairs and level[u] == depth + 1:               # v: one of u's predecessors
+            heads[p], tails[p] = u, v
+            p += 1
+    return k, p
+
+
+@njit(cache=True)
+def expand_level(queue, head, tail, k, starts, cols, depth, level, parents):
+    """The level ``queue[head:tail]`` expanded from its rows alone, read in queue order
+    (row i's neighbours ``cols[starts[i]:starts[i + 1]]``): what :func:`bfs_levels`
+    does for a level, for a search that reads NetworkX's rows as it reaches them
+    (``convert.SemiringPathsGraph.search_rows``).  Returns the queue's new end."""
+    none = np.empty(0, np.int64)
+    for i in range(head, tail):
+        k, _ = _expand(queue[i], starts[i - head], starts[i - head + 1], cols, depth, level,
+                       queue, parents, k, False, none, none, 0)
+    return k
 
 
 @njit(cache=True)
