@@ -1541,6 +1541,8 @@ def test_a_first_search_reads_only_the_rows_it_reaches(monkeypatch, strings):
     assert isinstance(kept, tuple) and len(kept[0]) == 60 and not adj
     same(nx.bfs_edges, G, label(17))                       # within A: from the rows kept
     same(nx.single_source_shortest_path, G, label(40), cutoff=3)
+    same(nx.predecessor, G, label(33), return_seen=True)  # its pairs, from them too
+    same(nx.bfs_labeled_edges, G, [label(8), label(9)])
     kept, adj = state(G)
     assert isinstance(kept, list) and not adj
     same(nx.bfs_layers, G, label(70))                      # B: outside them, converts
@@ -1556,6 +1558,11 @@ def test_a_first_search_reads_only_the_rows_it_reaches(monkeypatch, strings):
     assert isinstance(state(G, True)[0], list) and not state(G, True)[1]
     same(nx.single_target_shortest_path_length, G, label(5))   # A's: from B too
     assert state(G, True)[1] and state(G) == ("absent", False)
+
+    G = graph()                                            # a first call of these
+    same(nx.bfs_labeled_edges, G, label(12))
+    same(nx.predecessor, G, label(3), cutoff=2)
+    assert isinstance(state(G)[0], list) and not state(G)[1]
 
     G = graph()                                            # cut short: the next converts
     same(nx.bfs_edges, G, label(70), depth_limit=2)

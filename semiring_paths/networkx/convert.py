@@ -374,6 +374,27 @@ class SemiringPathsGraph:
         indptr, indices, member = kept
         return (indptr, indices) if member[sources].all() else None
 
+    def reach_untried(self, reverse: bool = False) -> bool:
+        """Whether neither the adjacency nor a search over the rows it reaches
+        (:meth:`search_rows`) has been read this way round: a first search."""
+        return (not self.has_adjacency(reverse)
+                and ("reach", reverse and self.nx.is_directed()) not in self._graphs)
+
+    def search_adjacency(self, sources: np.ndarray, reverse: bool = False
+                         ) -> tuple[np.ndarray, np.ndarray]:
+        """A CSR holding every row a BFS from ``sources`` reads: before the graph is
+        converted, the rows a first search reached (:meth:`search_rows`, run here to its
+        end where none has been tried; :meth:`reached_rows`), else the whole
+        :meth:`adjacency` (also where that search passed ``ROW_LEVELS`` levels or did
+        not reach ``sources``)."""
+        if not self.has_adjacency(reverse):
+            if self.reach_untried(reverse):
+                self.search_rows(sources, reverse, math.inf)
+            rows = self.reached_rows(reverse, sources)
+            if rows is not None:
+                return rows
+        return self.adjacency(reverse)
+
     def has_adjacency(self, reverse: bool = False) -> bool:
         """Whether :meth:`adjacency` has been built (a pass over every edge)."""
         return ("adj", reverse and self.nx.is_directed()) in self._graphs
@@ -623,14 +644,11 @@ def _bfs_tree(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_li
     from (-1: a source) and where each level ends."""
     limit = float(len(G) if depth_limit is None else depth_limit)
     sources = np.asarray(sources, np.int64)
-    rows = None
-    if not G.has_adjacency(reverse):                     # not converted yet
-        if ("reach", reverse and G.is_directed()) not in G._graphs:
-            found = G.search_rows(sources, reverse, limit)
-            if found is not None:
-                return found
-        rows = G.reached_rows(reverse, sources)
-    indptr, indices = rows if rows is not None else G.adjacency(reverse)
+    if G.reach_untried(reverse):                         # the answer is the search's
+        found = G.search_rows(sources, reverse, limit)
+        if found is not None:
+            return found
+    indptr, indices = G.search_adjacency(sources, reverse)
     return bfs_levels(indptr, indices, sources, limit)
 
 

@@ -96,9 +96,9 @@ def bfs_labeled_edges(G, sources):
     # a source not in G: NetworkX takes the edges of those queued before it, then fails
     # reading its neighbours
     bad = next((i for i, v in enumerate(first) if v not in G), None)
-    valid = [G.index[v] for v in first if v in G]
-    indptr, indices = G.adjacency(False)
-    tails, heads, kinds = labeled_bfs(indptr, indices, np.asarray(valid, np.int64),
+    valid = np.asarray([G.index[v] for v in first if v in G], np.int64)
+    indptr, indices = G.search_adjacency(valid)         # the rows the search reads
+    tails, heads, kinds = labeled_bfs(indptr, indices, valid,
                                       len(G) if bad is None else bad, G.is_directed())
     names = np.array([TREE_EDGE, LEVEL_EDGE, FORWARD_EDGE, REVERSE_EDGE], object)
     edges = zip(G.labels(tails), G.labels(heads), names[kinds].tolist())

@@ -99,10 +99,10 @@ def predecessor_lists(G: SemiringPathsGraph, source, cutoff=None):
     (``convert.runs`` makes the dict), and each vertex's level."""
     if source not in G:
         raise nx.NodeNotFound(f"Source {source} not in G")
-    indptr, indices = G.adjacency(False)
+    s = G.index[source]
+    indptr, indices = G.search_adjacency(np.array([s]))   # the rows the search reads
     limit = max(cutoff, 1) if cutoff else np.inf
-    queue, starts, tails, level = level_predecessors(indptr, indices, G.index[source],
-                                                     limit)
+    queue, starts, tails, level = level_predecessors(indptr, indices, s, limit)
     return queue, starts[:-1], np.diff(starts), tails, level
 
 
