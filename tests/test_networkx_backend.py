@@ -1510,8 +1510,9 @@ def test_a_first_search_reads_only_the_rows_it_reaches(monkeypatch, strings):
     """A BFS on a graph not converted yet reads NetworkX's rows a level at a time, only
     those it reaches (``SemiringPathsGraph.search_rows``); one that ran to its end keeps
     them, and a later search from a vertex it reached stays within them, either way round;
-    a search from outside them, after one cut short, or past ``ROW_LEVELS`` levels reads
-    the whole adjacency.  Every answer is NetworkX's."""
+    a search from outside them, after one cut short, or past ``ROW_LEVELS`` levels of
+    fewer than ``LEVEL_ENTRIES`` entries on average reads the whole adjacency.  Every
+    answer is NetworkX's."""
     from semiring_paths.networkx import registry
     from semiring_paths.networkx.convert import SemiringPathsGraph
 
@@ -1571,6 +1572,10 @@ def test_a_first_search_reads_only_the_rows_it_reaches(monkeypatch, strings):
     assert state(G)[1]
 
     monkeypatch.setattr(SemiringPathsGraph, "ROW_LEVELS", 2)
-    G = graph()                                            # a deep search gives up
+    G = graph()                                            # a deep thin search gives up
     same(nx.single_source_shortest_path_length, G, label(3))
     assert state(G) == (None, True)
+    monkeypatch.setattr(SemiringPathsGraph, "LEVEL_ENTRIES", 2)
+    G = graph()                                            # a deep thick one goes on
+    same(nx.single_source_shortest_path_length, G, label(3))
+    assert isinstance(state(G)[0], tuple) and not state(G)[1]

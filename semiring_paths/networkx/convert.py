@@ -296,16 +296,20 @@ class SemiringPathsGraph:
                      & (self.adjacency_weights(weight) < 0)).any())
 
     #: levels a first search reads NetworkX's rows for itself, only those it reaches,
-    #: before it reads the whole adjacency instead (a road network has hundreds of thin
-    #: levels, each a few NumPy calls)
+    #: before it reads the whole adjacency instead unless its levels average
+    #: ``LEVEL_ENTRIES`` entries or more (a road network has hundreds of thin levels,
+    #: each a few NumPy calls, ~15 µs; a citation graph's 28 levels from a vertex of
+    #: cit-HepPh hold 261 604 entries, 99 % of them in the first 24)
     ROW_LEVELS: ClassVar[int] = 24
+    LEVEL_ENTRIES: ClassVar[int] = 512
 
     def search_rows(self, sources: np.ndarray, reverse: bool, limit: float):
         """NetworkX's BFS from ``sources`` over only the rows it reaches, read out of
         NetworkX's dicts a level at a time (C-level reads, the level expanded compiled:
         ``replay.expand_level``), before the graph is converted: ``(queue, parents,
         ends)`` as :func:`replay.bfs_levels` gives them, or None once it passes
-        ``ROW_LEVELS`` levels (the caller then reads the whole adjacency).  A search
+        ``ROW_LEVELS`` levels of fewer than ``LEVEL_ENTRIES`` entries on average (the
+        caller then reads the whole adjacency).  A search
         NetworkX answers from a few rows of a large graph (wiki-Vote: 57 653 of 103 689
         entries) reads no more than NetworkX's own.  One that runs to its end keeps the
         rows it read: a later search from vertices it reached stays within them
@@ -321,15 +325,15 @@ class SemiringPathsGraph:
             if level[s] < 0:
                 level[s], queue[k], parents[k] = 0, s, -1
                 k += 1
-        ends, head, depth = [k], 0, 0
+        ends, head, depth, entries = [k], 0, 0, 0
         read: list[tuple[np.ndarray, np.ndarray]] = []
         get = adj.__getitem__
         index = None if self._labels_are_indices else self.index.__getitem__
         # ---- a level a step, q = queue[head:tail], its rows read in queue order:
         #      q'{level < 0} = q any.secondi A    (found: each by its first tail, queued)
         while head < k and depth < limit:
-            if len(ends) > self.ROW_LEVELS:
-                return None
+            if len(ends) > self.ROW_LEVELS and entries < self.LEVEL_ENTRIES * len(ends):
+                return None                              # thin levels: read them all
             tail = k
             self._graphs[("reach", reverse)] = None      # tried: the next one converts
             rows = list(map(get, self.labels(queue[head:tail])))
@@ -340,6 +344,7 @@ class SemiringPathsGraph:
                 nbrs = map(index, nbrs)
             cols = np.fromiter(nbrs, np.int64, int(starts[-1]))
             read.append((starts, cols))
+            entries += cols.size
             k = expand_level(queue, head, tail, k, starts, cols, depth, level, parents)
             if k == tail:                                # every reached row read
                 self._graphs[("reach", reverse)] = (queue[:k].copy(), read)
