@@ -646,7 +646,9 @@ def tree_paths(G: SemiringPathsGraph, order: np.ndarray, parent: np.ndarray,
 def _bfs_tree(G: SemiringPathsGraph, sources: list[int], reverse=False, depth_limit=None):
     """NetworkX's BFS in one compiled pass (``replay.bfs_levels``): ``(queue, parents,
     ends)``, the vertices in the order its queue discovers them, the vertex each came
-    from (-1: a source) and where each level ends."""
+    from (-1: a source) and where each level ends.  On a graph not converted, the first
+    search is made over the rows it reaches (:meth:`SemiringPathsGraph.search_rows`) and
+    a later one over those rows where they hold its sources (``search_adjacency``)."""
     limit = float(len(G) if depth_limit is None else depth_limit)
     sources = np.asarray(sources, np.int64)
     if G.reach_untried(reverse):                         # the answer is the search's
