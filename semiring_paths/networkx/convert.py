@@ -19,7 +19,7 @@ from ..multi_source import multi_source_bfs, multi_source_sssp
 from ..results import levels_to_distances
 from ..single_source import bfs as _bfs
 from . import registry
-from .replay import bfs_levels, expand_level, settle_order
+from .replay import bfs_levels, expand_level, settle_order, start_levels
 
 NAME = "semiring_paths"
 
@@ -309,22 +309,16 @@ class SemiringPathsGraph:
         ``replay.expand_level``), before the graph is converted: ``(queue, parents,
         ends)`` as :func:`replay.bfs_levels` gives them, or None once it passes
         ``ROW_LEVELS`` levels of fewer than ``LEVEL_ENTRIES`` entries on average (the
-        caller then reads the whole adjacency).  A search
-        NetworkX answers from a few rows of a large graph (wiki-Vote: 57 653 of 103 689
-        entries) reads no more than NetworkX's own.  One that runs to its end keeps the
-        rows it read: a later search from vertices it reached stays within them
-        (:meth:`reached_rows`).  One such search a graph and direction."""
+        caller then reads the whole adjacency).  A search NetworkX answers from a few
+        rows of a large graph (wiki-Vote: 57 653 of 103 689 entries) reads no more than
+        NetworkX's own.  One that runs to its end keeps the rows it read: a later search
+        from vertices it reached stays within them (:meth:`reached_rows`).  One such
+        search a graph and direction: its slot ``("reach", reverse)`` holds None once
+        tried (cut short or given up), the rows as read once run to its end, and their
+        CSR once a later search has used them."""
         reverse = reverse and self.nx.is_directed()
         adj = self.nx._pred if reverse else self.nx._adj
-        n = len(self.nodes)
-        level = np.full(n, -1, np.int64)
-        queue = np.empty(n, np.int64)
-        parents = np.empty(n, np.int64)
-        k = 0
-        for s in sources.tolist():
-            if level[s] < 0:
-                level[s], queue[k], parents[k] = 0, s, -1
-                k += 1
+        level, queue, parents, k = start_levels(len(self.nodes), sources)
         ends, head, depth, entries = [k], 0, 0, 0
         read: list[tuple[np.ndarray, np.ndarray]] = []
         get = adj.__getitem__
@@ -390,8 +384,8 @@ class SemiringPathsGraph:
         """A CSR holding every row a BFS from ``sources`` reads: before the graph is
         converted, the rows a first search reached (:meth:`search_rows`, run here to its
         end where none has been tried; :meth:`reached_rows`), else the whole
-        :meth:`adjacency` (also where that search passed ``ROW_LEVELS`` levels or did
-        not reach ``sources``)."""
+        :meth:`adjacency` (also where that search gave up on thin levels or did not
+        reach ``sources``)."""
         if not self.has_adjacency(reverse):
             if self.reach_untried(reverse):
                 self.search_rows(sources, reverse, math.inf)

@@ -148,19 +148,11 @@ def _walk_levels(indptr, indices, sources, limit, pairs):
     ``pairs``, every edge into the level being found (to a vertex just found, or found
     earlier from this level) as a (head, tail) pair, in the order met; else none."""
     n = indptr.size - 1
-    level = np.full(n, -1, np.int64)
-    queue = np.empty(n, np.int64)
-    parents = np.empty(n, np.int64)
+    level, queue, parents, k = start_levels(n, sources)
     ends = np.empty(n + 1, np.int64)
     heads = np.empty(indices.size if pairs else 0, np.int64)
     tails = np.empty(indices.size if pairs else 0, np.int64)
-    k = p = 0
-    for s in sources:
-        if level[s] < 0:
-            level[s] = 0
-            queue[k] = s
-            parents[k] = -1
-            k += 1
+    p = 0
     ends[0] = k
     levels, head, depth = 1, 0, 0
     # ---- a level a step, q = queue[head:tail] (its frontier), in NetworkX's queue order:
@@ -179,6 +171,23 @@ def _walk_levels(indptr, indices, sources, limit, pairs):
         head = tail
         depth += 1
     return queue[:k], parents[:k], ends[:levels], level, heads[:p], tails[:p]
+
+
+@njit(cache=True)
+def start_levels(n, sources):
+    """A BFS's start over n vertices: ``(level, queue, parents, k)``, the sources each
+    once, in order, at level 0 (parent -1) and queued; every other vertex's level -1."""
+    level = np.full(n, -1, np.int64)
+    queue = np.empty(n, np.int64)
+    parents = np.empty(n, np.int64)
+    k = 0
+    for s in sources:
+        if level[s] < 0:
+            level[s] = 0
+            queue[k] = s
+            parents[k] = -1
+            k += 1
+    return level, queue, parents, k
 
 
 @njit(cache=True, inline="always")
