@@ -146,6 +146,8 @@ def single_source(s, t, w):
         "generic_bfs_edges": ((s,), {}),
         "astar_path": ((s, t), W),
         "astar_path_length": ((s, t), W),
+        "betweenness_centrality_subset": (([s, t], [t, s]), W),
+        "edge_betweenness_centrality_subset": (([s, t], [t, s]), W),
     }) | {"all_shortest_paths": _first_paths(s, t, w)}
 
 
@@ -176,6 +178,7 @@ def all_pairs(w):
         "closeness_centrality": ((), {}),
         "harmonic_centrality": ((), {}),
         "betweenness_centrality": ((), {}),
+        "edge_betweenness_centrality": ((), {}),
         "eccentricity": ((), {}),
         "diameter": ((), {}),
         "radius": ((), {}),

@@ -22,6 +22,7 @@ from semiring_paths import networkx as nxb
 NX_SUITE = ["networkx.algorithms.shortest_paths", "networkx.algorithms.traversal",
             "networkx.algorithms.centrality.tests.test_closeness_centrality",
             "networkx.algorithms.centrality.tests.test_betweenness_centrality",
+            "networkx.algorithms.centrality.tests.test_betweenness_centrality_subset",
             "networkx.algorithms.centrality.tests.test_harmonic_centrality",
             "networkx.algorithms.tests.test_distance_measures"]
 
@@ -687,6 +688,64 @@ def test_betweenness_matches_networkx(g, normalized, endpoints, k, weighted):
     # where the engine's own Brandes sums differed from NetworkX's in the last place
     for H in (nx.ladder_graph(4), nx.grid_2d_graph(3, 5)):
         same(nx.betweenness_centrality, H, normalized=True, endpoints=endpoints)
+
+
+@given(nx_graphs(), st.booleans(), st.integers(1, 14), st.booleans(), st.booleans(),
+       st.data())
+def test_edge_and_subset_betweenness_match_networkx(g, normalized, k, weighted, multi,
+                                                     data):
+    """The edge sums (``G.edges()``'s keys, one a pair of nodes, then a multigraph's
+    keys), and the subset sums of nodes and edges: values to the bit and orders, the
+    same sample for ``k=``; sources repeated or not in G, targets an iterator (spent by
+    NetworkX's first source) or not in G."""
+    G, _, _ = g
+    nx.config.warnings_to_ignore.add("cache")
+    if multi:
+        G = nx.MultiDiGraph(G) if G.is_directed() else nx.MultiGraph(G)
+        G.add_edges_from(list(G.edges(data=True))[::2])            # parallel edges
+    if weighted:
+        for *_, d in G.edges(data=True):
+            d["weight"] += 1                                       # positive weights
+    w = "weight" if weighted else None
+    nodes = list(G)
+    picks = st.lists(st.sampled_from([*nodes, "absent"]), max_size=6)
+    sources, targets = data.draw(picks), data.draw(picks)
+    spent = data.draw(st.booleans())
+    calls = [(nx.edge_betweenness_centrality,
+              dict(normalized=normalized, weight=w, k=min(k, len(G)) if k % 2 else None,
+                   seed=k))]
+    for fn in (nx.betweenness_centrality_subset, nx.edge_betweenness_centrality_subset):
+        calls.append((fn, dict(sources=sources, targets=targets, normalized=normalized,
+                               weight=w)))
+    for fn, kw in calls:
+        try:
+            want = fn(G, **kw)
+        except Exception as e:
+            with pytest.raises(type(e)):
+                fn(G, backend="semiring_paths", **kw)
+            continue
+        if spent and "targets" in kw:          # each side its own iterator
+            want = fn(G, **dict(kw, targets=iter(targets)))
+            kw = dict(kw, targets=iter(targets))
+        got = fn(G, backend="semiring_paths", **kw)
+        assert list(got) == list(want), fn.__name__
+        assert repr(list(got.values())) == repr(list(want.values())), fn.__name__
+    # many equal paths, where the order of each term's products decides the last place
+    for H in (nx.ladder_graph(5), nx.grid_2d_graph(3, 5)):
+        same(nx.edge_betweenness_centrality, H, normalized=normalized)
+        same(nx.betweenness_centrality_subset, H, list(H), list(H)[::2])
+        same(nx.edge_betweenness_centrality_subset, H, list(H), list(H))
+
+
+def test_edge_betweenness_declines_nodes_labelled_by_an_edge():
+    G = nx.path_graph(3)
+    G.add_edge((0, 1), 2)                  # its label is the key of the edge (0, 1)
+    assert "pair of nodes" in nxb.BackendInterface.can_run(
+        "edge_betweenness_centrality", (G,), {})
+    assert nxb.BackendInterface.can_run("betweenness_centrality", (G,), {}) is True
+    H = nx.grid_2d_graph(3, 3)             # tuple labels, none a pair of nodes
+    assert nxb.BackendInterface.can_run("edge_betweenness_centrality", (H,), {}) is True
+    same(nx.edge_betweenness_centrality, H)
 
 
 def test_counts_prove_dispatch():

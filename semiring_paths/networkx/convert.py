@@ -286,6 +286,26 @@ class SemiringPathsGraph:
         indptr, _ = self.adjacency(False)
         return np.repeat(np.arange(len(self.nodes), dtype=np.int64), np.diff(indptr))
 
+    def edge_slots(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(slot, first)``: each entry of :meth:`adjacency`'s place among the edges as
+        ``G.edges()`` lists them, each pair of nodes once (a multigraph's parallel edges
+        share one place), and each place's entry, in that order.  Directed: the entries
+        themselves.  Undirected: NetworkX lists ``(u, v)`` from u's row where v comes no
+        earlier in the node order (a self-loop included), and the entry ``(v, u)`` takes
+        the place of ``(u, v)``."""
+        if "edge_slots" not in self._graphs:
+            _, indices = self.adjacency(False)
+            if self.is_directed():
+                slot = first = np.arange(indices.size)
+            else:
+                tails, n = self.adjacency_tails(), len(self.nodes)
+                first = np.flatnonzero(indices >= tails)
+                key = np.minimum(tails, indices) * n + np.maximum(tails, indices)
+                by_key = np.argsort(key[first], kind="stable")
+                slot = by_key[np.searchsorted(key[first], key, sorter=by_key)]
+            self._graphs["edge_slots"] = (slot, first)
+        return self._graphs["edge_slots"]
+
     def negative_self_loop(self, weight) -> bool:
         """Some self-loop weighs less than 0 (NetworkX's Bellman-Ford checks this first:
         a negative cycle)."""

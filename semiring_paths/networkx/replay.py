@@ -36,17 +36,19 @@ def settle_order(indptr, indices, wts, d, sources, target: int = -1):
 
 def predecessor_replay(indptr, indices, wts, d, sources, cutoff: float = np.inf):
     """What ``dijkstra_predecessor_and_distance`` returns, in NetworkX's orders, from one
-    replay: ``(order, pred, seen, starts, tails)`` — :func:`settle_order`'s two; the
+    replay: ``(order, pred, seen, starts, tails, edges)`` — :func:`settle_order`'s two; the
     order its Dijkstra first pushes each vertex (its ``pred``'s keys: the sources as
     given, then over the pops the first edge within ``cutoff`` to each vertex not popped
     yet); and each settled vertex's tight in-neighbours (``d(u) + w = d(v)``) in pop
-    order, its ``pred``'s lists: vertex v's is ``tails[starts[v]:starts[v + 1]]``.  The
+    order, its ``pred``'s lists: vertex v's is ``tails[starts[v]:starts[v + 1]]`` (the
+    tight edges themselves: those entries of ``edges``, each one's place in ``indices``).  The
     three passes over the popped rows that these took are one (luxembourg_osm: settle
     order 15.5, tight in-edges 10.1, first pushes 5.5 ms)."""
     rank, buckets = _ranks(d)
     order, pred, seen, tight, starts = _replay(indptr, indices, wts, d, rank, buckets,
                                                sources, -1, cutoff, True)
-    return order, pred, seen, starts, _tight_tails(indptr, indices, order, tight, starts)
+    return (order, pred, seen, starts,
+            *_tight_tails(indptr, indices, order, tight, starts))
 
 
 def _ranks(d):
@@ -61,15 +63,16 @@ def _ranks(d):
 @njit(cache=True)
 def level_predecessors(indptr, indices, source, limit):
     """NetworkX's ``predecessor`` from ``source`` up to ``limit`` levels, compiled, in
-    one pass over the queued rows: ``(queue, starts, tails, level)`` — the vertices in
-    its queue's order, each one's in-neighbours one level up in queue order (vertex w's
-    are ``tails[starts[w]:starts[w + 1]]``) and each vertex's level (-1: not reached).
+    one pass over the queued rows: ``(queue, starts, tails, level, edges)`` — the
+    vertices in its queue's order, each one's in-neighbours one level up in queue order
+    (vertex w's are ``tails[starts[w]:starts[w + 1]]``, the edges from them those
+    entries of ``indices``, aligned) and each vertex's level (-1: not reached).
     The walk (:func:`_walk_levels`) keeps every edge into the next level as a (head,
     tail) pair, met in queue order; they are bucketed by head here, stably (min of 15,
     ms, against a BFS and then two passes, count and fill: hep-th-newman 1.03 → 0.52,
     PGPgiantcompo 1.60 → 0.71, as-caida20071105 2.73 → 1.34)."""
     n = indptr.size - 1
-    queue, _, _, level, heads, tails_met = _walk_levels(
+    queue, _, _, level, heads, tails_met, edges_met = _walk_levels(
         indptr, indices, np.array([source]), limit, True)
     starts = np.zeros(n + 1, np.int64)
     for w in heads:
@@ -77,12 +80,14 @@ def level_predecessors(indptr, indices, source, limit):
     for w in range(n):
         starts[w + 1] += starts[w]
     tails = np.empty(heads.size, np.int64)
+    edges = np.empty(heads.size, np.int64)
     fill = starts[:-1].copy()
     for i in range(heads.size):                       # stable: queue order kept
         w = heads[i]
         tails[fill[w]] = tails_met[i]
+        edges[fill[w]] = edges_met[i]
         fill[w] += 1
-    return queue, starts, tails, level
+    return queue, starts, tails, level, edges
 
 
 @njit(cache=True)
@@ -144,14 +149,16 @@ def bfs_levels(indptr, indices, sources, limit):
 @njit(cache=True)
 def _walk_levels(indptr, indices, sources, limit, pairs):
     """The one level-by-level walk of NetworkX's BFS behind :func:`bfs_levels` and
-    :func:`level_predecessors`: ``(queue, parents, ends, level, heads, tails)`` — with
-    ``pairs``, every edge into the level being found (to a vertex just found, or found
-    earlier from this level) as a (head, tail) pair, in the order met; else none."""
+    :func:`level_predecessors`: ``(queue, parents, ends, level, heads, tails, edges)`` —
+    with ``pairs``, every edge into the level being found (to a vertex just found, or
+    found earlier from this level) as a (head, tail, entry of ``indices``) triple, in
+    the order met; else none."""
     n = indptr.size - 1
     level, queue, parents, k = start_levels(n, sources)
     ends = np.empty(n + 1, np.int64)
     heads = np.empty(indices.size if pairs else 0, np.int64)
     tails = np.empty(indices.size if pairs else 0, np.int64)
+    edges = np.empty(indices.size if pairs else 0, np.int64)
     p = 0
     ends[0] = k
     levels, head, depth = 1, 0, 0
@@ -163,14 +170,14 @@ def _walk_levels(indptr, indices, sources, limit, pairs):
         for i in range(head, tail):
             v = queue[i]
             k, p = _expand(v, indptr[v], indptr[v + 1], indices, depth, level, queue,
-                           parents, k, pairs, heads, tails, p)
+                           parents, k, pairs, heads, tails, edges, p)
         if k == tail:
             break
         ends[levels] = k
         levels += 1
         head = tail
         depth += 1
-    return queue[:k], parents[:k], ends[:levels], level, heads[:p], tails[:p]
+    return queue[:k], parents[:k], ends[:levels], level, heads[:p], tails[:p], edges[:p]
 
 
 @njit(cache=True)
@@ -191,10 +198,12 @@ def start_levels(n, sources):
 
 
 @njit(cache=True, inline="always")
-def _expand(v, a, b, cols, depth, level, queue, parents, k, pairs, heads, tails, p):
+def _expand(v, a, b, cols, depth, level, queue, parents, k, pairs, heads, tails, edges,
+            p):
     """One row of a BFS level: vertex ``v``'s neighbours ``cols[a:b]``, each not found
     yet queued a level down (``level``, ``queue``, ``parents``, from ``k``), and with
-    ``pairs`` every edge into that level kept as a (head, tail) pair (from ``p``)."""
+    ``pairs`` every edge into that level kept as a (head, tail, entry) triple (from
+    ``p``; the entry: the edge's place in ``cols``)."""
     for e in range(a, b):
         u = cols[e]
         if level[u] < 0:                                  # found: queued a level down
@@ -203,7 +212,7 @@ def _expand(v, a, b, cols, depth, level, queue, parents, k, pairs, heads, tails,
             parents[k] = v
             k += 1
         if pairs and level[u] == depth + 1:               # v: one of u's predecessors
-            heads[p], tails[p] = u, v
+            heads[p], tails[p], edges[p] = u, v, e
             p += 1
     return k, p
 
@@ -217,7 +226,7 @@ def expand_level(queue, head, tail, k, starts, cols, depth, level, parents):
     none = np.empty(0, np.int64)
     for i in range(head, tail):
         k, _ = _expand(queue[i], starts[i - head], starts[i - head + 1], cols, depth, level,
-                       queue, parents, k, False, none, none, 0)
+                       queue, parents, k, False, none, none, none, 0)
     return k
 
 
@@ -225,16 +234,18 @@ def expand_level(queue, head, tail, k, starts, cols, depth, level, parents):
 def _tight_tails(indptr, indices, order, tight, starts):
     """The runs of :func:`predecessor_replay` filled from the flagged tight edges (their
     counts already summed into ``starts``): tails are taken in pop order, so each run
-    comes out in order without a sort."""
+    comes out in order without a sort; ``edges``: their entries of ``indices``."""
     tails = np.empty(starts[-1], np.int64)
+    edges = np.empty(starts[-1], np.int64)
     fill = starts[:-1].copy()
     for u in order:
         for e in range(indptr[u], indptr[u + 1]):
             if tight[e]:
                 v = indices[e]
                 tails[fill[v]] = u
+                edges[fill[v]] = e
                 fill[v] += 1
-    return tails
+    return tails, edges
 
 
 @njit(cache=True, inline="always")
@@ -1011,13 +1022,23 @@ def harmonic_row(row, cols, total, hit):
 
 # ------------------------------------------------------------------ Brandes
 @njit(cache=True)
-def brandes_source(order, starts, tails, s, bc, delta, sigma, endpoints):
-    """One source's part of NetworkX's ``betweenness_centrality``, term by term in its
-    order: ``sigma`` over the search's order (``order``: its stack ``S``; vertex w's
-    predecessors ``tails[starts[w]:starts[w + 1]]``, its ``P[w]``), then
-    ``_accumulate_basic`` / ``_accumulate_endpoints`` popping ``S``: ``delta[v] +=
-    sigma[v] · (1 + delta[w]) / sigma[w]`` over ``P[w]`` in order, ``bc[w] += delta[w]``
-    (+ 1 with ``endpoints``, and ``bc[s] += |S| - 1`` first)."""
+def brandes_source(order, starts, tails, edges, s, one, bc, delta, sigma, endpoints, slot,
+                   ebc, split):
+    """One source's part of NetworkX's Brandes sums, term by term in its order:
+    ``sigma`` over the search's order (``order``: its stack ``S``; vertex w's
+    predecessors ``tails[starts[w]:starts[w + 1]]``, its ``P[w]``, by the entries
+    ``edges`` of the same run), then its accumulation popping ``S``, each term
+    ``c`` of ``v ∈ P[w]`` added to ``delta[v]`` and to its edge's sum ``ebc[slot[e]]``
+    (``ebc`` empty: vertex sums alone), ``bc[w] += delta[w]``:
+
+    * ``_accumulate_basic`` / ``_accumulate_edges``: ``c = sigma[v] · (1 + delta[w]) /
+      sigma[w]``, ``one`` all 1.0 (with ``endpoints``, ``_accumulate_endpoints``: +1 a
+      target, and ``bc[s] += |S| - 1`` first);
+    * ``_accumulate_subset``: the same with ``one[w]`` 1.0 for a target, 0.0 for
+      another vertex (``(delta[w] + 1.0) / sigma[w]`` and ``delta[w] / sigma[w]``
+      are those sums to the bit);
+    * ``split``, ``_accumulate_edges_subset``: ``c = sigma[v] / sigma[w] · (1 +
+      delta[w])`` for a target w, else ``delta[w] / |P[w]|``."""
     for i in range(order.size):
         v = order[i]
         sigma[v] = 0.0
@@ -1034,25 +1055,33 @@ def brandes_source(order, starts, tails, s, bc, delta, sigma, endpoints):
         bc[s] += order.size - 1
     for i in range(order.size - 1, -1, -1):       # S.pop()
         w = order[i]
-        coeff = (1.0 + delta[w]) / sigma[w]
-        for j in range(starts[w], starts[w + 1]):
+        a, b = starts[w], starts[w + 1]
+        coeff = (one[w] + delta[w]) / sigma[w]
+        for j in range(a, b):
             v = tails[j]
-            delta[v] += sigma[v] * coeff
+            if not split:
+                c = sigma[v] * coeff
+            elif one[w] != 0.0:
+                c = sigma[v] / sigma[w] * (1.0 + delta[w])
+            else:
+                c = delta[w] / (b - a)
+            if ebc.size:
+                ebc[slot[edges[j]]] += c
+            delta[v] += c
         if w != s:
             bc[w] += delta[w] + 1.0 if endpoints else delta[w]
 
 
 @njit(cache=True)
-def brandes_bfs_replay(indptr, indices, sources, endpoints):
-    """NetworkX's unweighted ``betweenness_centrality`` sums (before ``_rescale``) from
-    ``sources`` in its order: each one's BFS (:func:`level_predecessors`: its queue and
-    predecessor lists are those of ``_single_source_shortest_path_basic``) and
-    :func:`brandes_source`."""
+def brandes_bfs_replay(indptr, indices, sources, endpoints, one, bc, slot, ebc, split):
+    """NetworkX's Brandes sums without weights (before ``_rescale``), from ``sources``
+    in its order, added into ``bc`` (and ``ebc``): each one's BFS
+    (:func:`level_predecessors`: its queue and predecessor lists are those of
+    ``_single_source_shortest_path_basic``) and :func:`brandes_source`."""
     n = indptr.size - 1
-    bc = np.zeros(n)
     delta = np.zeros(n)
     sigma = np.zeros(n)
     for s in sources:
-        queue, starts, tails, _ = level_predecessors(indptr, indices, s, np.inf)
-        brandes_source(queue, starts, tails, s, bc, delta, sigma, endpoints)
-    return bc
+        queue, starts, tails, _, edges = level_predecessors(indptr, indices, s, np.inf)
+        brandes_source(queue, starts, tails, edges, s, one, bc, delta, sigma, endpoints,
+                       slot, ebc, split)

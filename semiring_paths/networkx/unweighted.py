@@ -102,7 +102,7 @@ def predecessor_lists(G: SemiringPathsGraph, source, cutoff=None):
     s = G.index[source]
     indptr, indices = G.search_adjacency(np.array([s]))   # the rows the search reads
     limit = max(cutoff, 1) if cutoff else np.inf
-    queue, starts, tails, level = level_predecessors(indptr, indices, s, limit)
+    queue, starts, tails, level, _ = level_predecessors(indptr, indices, s, limit)
     return queue, starts[:-1], np.diff(starts), tails, level
 
 

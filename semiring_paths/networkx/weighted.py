@@ -685,7 +685,7 @@ def dijkstra_lists(G: SemiringPathsGraph, source, weight, cutoff=None):
     cutoff = dijkstra_cutoff(cutoff)
     d, g = _dijkstra(G, [s], weight, cutoff)
     indptr, indices = G.adjacency(False)
-    order, first_pred, seen, starts, tails = predecessor_replay(
+    order, first_pred, seen, starts, tails, _ = predecessor_replay(
         indptr, indices, G.adjacency_weights(weight), np.asarray(d, np.float64),
         np.asarray([s], np.int64), np.inf if cutoff is None else float(cutoff))
     return seen, starts[:-1], np.diff(starts), tails, (order, first_pred, d, g)
