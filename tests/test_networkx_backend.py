@@ -737,6 +737,21 @@ def test_edge_and_subset_betweenness_match_networkx(g, normalized, k, weighted, 
         same(nx.edge_betweenness_centrality_subset, H, list(H), list(H))
 
 
+def test_labels_count_up_only_as_ints_themselves():
+    """The check that node labels are their own indices: 0 … n-1 in order, each an
+    ``int`` (not a bool, float, str, NumPy or other int subclass)."""
+    from semiring_paths.networkx.convert import _counts_up
+
+    class Int(int):
+        pass
+
+    assert _counts_up(list(range(70_000))) and _counts_up([]) and _counts_up([0])
+    for bad in ([0, 1, 2.0, 3], [0, True, 2], [False, 1], [0, 1, np.int64(2), 3],
+                [0, "1", 2], [0, 2, 1, 3], [0, Int(1), 2], [1], [0, 1, 2**40, 3],
+                [0, None, 2], [0, (1,), 2], [0, 1, 2, 2]):
+        assert not _counts_up(bad), bad
+
+
 def test_edge_betweenness_declines_nodes_labelled_by_an_edge():
     G = nx.path_graph(3)
     G.add_edge((0, 1), 2)                  # its label is the key of the edge (0, 1)

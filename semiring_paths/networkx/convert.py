@@ -3,6 +3,7 @@ attribute, NetworkX's adjacency order, and the helpers every served function sha
 
 from __future__ import annotations
 
+import marshal
 import math
 from collections.abc import Iterator
 from itertools import chain, repeat
@@ -43,6 +44,33 @@ class _IntIndex:
         if self._dict is None:
             self._dict = self._build()
         return self._dict[v]
+
+
+#: one item of a list as ``marshal`` (version 2) writes an int of 32 bits: its code, then
+#: its value
+_MARSHAL_INT = np.dtype([("code", "S1"), ("value", "<i4")])
+
+
+def _counts_up(nodes: list) -> bool:
+    """``nodes`` is ``[0, 1, …, n-1]``, every item an ``int`` itself: ``marshal``
+    writes the list in one C-level pass, each such int as ``b"i"`` and its 4 bytes,
+    and refuses what is not (a bool gets its own code, a float or str theirs, an
+    ``np.int64`` or other int subclass raises), and NumPy reads codes and values back
+    (62 586 labels: 1.3 ms, against 3.0 for a pass over their types and a comparison
+    with ``range``)."""
+    n = len(nodes)
+    if n and not (type(nodes[0]) is int and type(nodes[-1]) is int
+                  and nodes[0] == 0 and nodes[-1] == n - 1):
+        return False                                # most other labellings, at once
+    try:
+        raw = marshal.dumps(nodes, 2)               # version 2: no back-references
+    except ValueError:
+        return False
+    if len(raw) != 5 + _MARSHAL_INT.itemsize * n:   # "[", the count, the items
+        return False
+    items = np.frombuffer(raw, _MARSHAL_INT, n, 5)
+    return bool((items["code"] == b"i").all()
+                and (items["value"] == np.arange(n, dtype=np.int32)).all())
 
 
 class SemiringPathsGraph:
@@ -86,9 +114,7 @@ class SemiringPathsGraph:
         Kept with what is built from G (NetworkX's nested dispatches each make a new
         converted object: on wiki-Vote the check ran three times a first call)."""
         if "identity" not in self._graphs:
-            nodes = self.nodes       # C-level passes: the types, then the values
-            self._graphs["identity"] = (set(map(type, nodes)) <= {int}
-                                        and nodes == list(range(len(nodes))))
+            self._graphs["identity"] = _counts_up(self.nodes)
         return self._graphs["identity"]
 
     @property
