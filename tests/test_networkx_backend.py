@@ -23,6 +23,7 @@ NX_SUITE = ["networkx.algorithms.shortest_paths", "networkx.algorithms.traversal
             "networkx.algorithms.centrality.tests.test_closeness_centrality",
             "networkx.algorithms.centrality.tests.test_betweenness_centrality",
             "networkx.algorithms.centrality.tests.test_betweenness_centrality_subset",
+            "networkx.algorithms.centrality.tests.test_load_centrality",
             "networkx.algorithms.centrality.tests.test_harmonic_centrality",
             "networkx.algorithms.tests.test_distance_measures"]
 
@@ -63,8 +64,10 @@ def test_every_served_function_takes_networkx_parameters():
     than in a user's call)."""
     import inspect
 
+    from semiring_paths.networkx.registry import dispatched
+
     for name, reg in nxb.REGISTRY.items():
-        theirs = [p for p in inspect.signature(getattr(nx, name)).parameters
+        theirs = [p for p in inspect.signature(dispatched(name)).parameters
                   if p not in ("backend", "backend_kwargs")]
         ours = inspect.signature(reg.func._implementation).parameters
         assert set(theirs) <= set(ours), f"{name}: {sorted(set(theirs) - set(ours))}"
@@ -735,6 +738,28 @@ def test_edge_and_subset_betweenness_match_networkx(g, normalized, k, weighted, 
         same(nx.edge_betweenness_centrality, H, normalized=normalized)
         same(nx.betweenness_centrality_subset, H, list(H), list(H)[::2])
         same(nx.edge_betweenness_centrality_subset, H, list(H), list(H))
+
+
+@given(nx_graphs(), st.booleans(), st.booleans(), st.sampled_from([None, 1, 2, 2.5]),
+       st.booleans(), st.data())
+def test_load_centrality_matches_networkx(g, normalized, weighted, cutoff, multi, data):
+    """Newman's load of nodes (hops or weights, zero weights too, one node or all) and
+    of edges: values to the bit, keys in NetworkX's order; ties of its (distance, node)
+    sort broken by the labels, strings here and ints on the karate club (where reversing
+    that order changes the last place)."""
+    G, v, _ = g
+    nx.config.warnings_to_ignore.add("cache")
+    if multi:
+        G = nx.MultiDiGraph(G) if G.is_directed() else nx.MultiGraph(G)
+        G.add_edges_from(list(G.edges(data=True))[::2])            # parallel edges
+    kw = dict(normalized=normalized, cutoff=cutoff, weight="weight" if weighted else None)
+    same(nx.load_centrality, G, **kw)
+    same(nx.load_centrality, G, v=data.draw(st.sampled_from([v, "absent"])), **kw)
+    same(nx.edge_load_centrality, G, cutoff=cutoff)
+    for H in (nx.ladder_graph(5), nx.grid_2d_graph(3, 4)):
+        same(nx.edge_load_centrality, H)
+    K = nx.karate_club_graph()             # where the order of ties sets the last place
+    same(nx.load_centrality, K, normalized=normalized, weight="weight" if weighted else None)
 
 
 def test_labels_count_up_only_as_ints_themselves():

@@ -85,7 +85,7 @@ ALL_SOURCES = frozenset({
     "all_pairs_dijkstra_path_length", "all_pairs_dijkstra", "all_pairs_dijkstra_path",
     "all_pairs_bellman_ford_path_length", "all_pairs_bellman_ford_path",
     "closeness_centrality", "harmonic_centrality", "betweenness_centrality",
-    "edge_betweenness_centrality",
+    "edge_betweenness_centrality", "newman_betweenness_centrality", "edge_load_centrality",
     "eccentricity", "diameter", "radius", "center", "periphery", "barycenter", "centroid",
     "harmonic_diameter",
     "average_shortest_path_length",

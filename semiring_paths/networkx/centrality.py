@@ -13,7 +13,10 @@ from .registry import adjacency_weights, networkx_algorithm, no_precomputed_path
 from .replay import (
     brandes_bfs_replay,
     brandes_source,
+    edge_load_replay,
     harmonic_row,
+    load_bfs_replay,
+    load_source,
     predecessor_replay,
 )
 
@@ -242,3 +245,85 @@ def edge_betweenness_centrality_subset(G, sources, targets, normalized=False,
     b = _rescale(_edge_dict(G, ebc), len(G), normalized=normalized,
                  directed=G.is_directed())
     return _add_edge_keys(G.nx, b, weight=weight) if G.is_multigraph() else b
+
+
+# ============================================================================ load
+def _sortable_labels(a: dict) -> str | None:
+    """``can_run`` of ``load_centrality``: NetworkX sorts each search's (distance, node)
+    pairs, so ties compare labels; served where they are all ints or all strings
+    (one total order, read once as each label's rank)."""
+    G = getattr(a.get("G"), "nx", a.get("G"))
+    if G is not None and len(G) and not ({int} >= set(map(type, G._node))
+                                         or {str} >= set(map(type, G._node))):
+        return "labels that are not all ints or all strings (its sort compares them)"
+    return None
+
+
+def _bfs_limit(cutoff) -> float:
+    """``predecessor``'s ``cutoff`` as a level limit: it stops after the level that
+    reaches ``cutoff`` (0, None or False: never)."""
+    return max(cutoff, 1) if cutoff else np.inf
+
+
+@networkx_algorithm(name="newman_betweenness_centrality", weight_arg="weight",
+                    dijkstra=True, can_run=_sortable_labels,
+                    declines=("labels not all ints or all strings (its sort compares "
+                              "them)",))
+def load_centrality(G, v=None, cutoff=None, normalized=True, weight=None):
+    """NetworkX's ``_node_betweenness`` from every vertex in order, compiled
+    (``replay.load_source``): its ``predecessor`` (or, weighted,
+    ``dijkstra_predecessor_and_distance``) lists as served here, the reached vertices
+    popped by decreasing (distance, label), each one's value divided among its
+    predecessors up to the source; the sums and scaling as NetworkX makes them."""
+    from .weighted import dijkstra_lists
+
+    G = _sp(G)
+    if v is not None and v not in G:         # NetworkX's own loop (0.0, or its error)
+        return nx.load_centrality.orig_func(G.nx, v, cutoff, normalized, weight)
+    n = len(G)
+    rank = np.empty(n, np.int64)
+    rank[sorted(range(n), key=G.nodes.__getitem__)] = np.arange(n)
+    total = np.zeros(n)
+    if weight is None:
+        indptr, indices = G.adjacency(False)
+        load_bfs_replay(indptr, indices, _bfs_limit(cutoff), rank, total)
+    else:
+        between = np.zeros(n)
+        for s in G.nodes:
+            _, begin, size, tails, (_, _, d, _) = dijkstra_lists(G, s, weight, cutoff)
+            reached = np.flatnonzero(np.isfinite(d))
+            past = reached[d[reached] > 0]
+            onodes = past[np.lexsort((rank[past], d[past]))]
+            load_source(reached, onodes, begin, size, tails, G.index[s], between, total)
+    scale = 1.0 / ((n - 1) * (n - 2)) if normalized and n > 2 else None
+    if v is not None:
+        b = total[G.index[v]].item()
+        return b * scale if scale is not None else b
+    if scale is not None:
+        return dict(zip(G.nodes, (total * scale).tolist()))
+    return dict(zip(G.nodes, total.tolist()))
+
+
+@networkx_algorithm()
+def edge_load_centrality(G, cutoff=False):
+    """NetworkX's ``_edge_betweenness`` from every vertex in order, compiled
+    (``replay.edge_load_replay``) over its ``predecessor`` lists, each ordered pair of
+    an edge's ends a place, in the order its dict is made: ``(u, v)`` then ``(v, u)``
+    for each edge of ``G.edges()``, each pair once."""
+    G = _sp(G)
+    n = len(G)
+    _, first = G.edge_slots()
+    indptr, indices = G.adjacency(False)
+    tails = G.adjacency_tails()
+    heads = np.stack([tails[first], indices[first]], 1).ravel()     # (u, v), (v, u), …
+    ends = np.stack([indices[first], tails[first]], 1).ravel()
+    keys, at = np.unique(heads * n + ends, return_index=True)
+    order = np.argsort(at)                          # each pair's place: first insertion
+    place = np.empty(order.size, np.int64)
+    place[order] = np.arange(order.size)
+    fwd = place[np.searchsorted(keys, tails * n + indices)]
+    rev = place[np.searchsorted(keys, indices * n + tails)]
+    total = np.zeros(order.size)
+    edge_load_replay(indptr, indices, _bfs_limit(cutoff), fwd, rev, total)
+    pairs = zip(G.labels(heads[at[order]]), G.labels(ends[at[order]]))
+    return dict(zip(pairs, total.tolist()))

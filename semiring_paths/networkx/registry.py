@@ -571,11 +571,18 @@ def no_precomputed_paths(a: dict) -> str | None:
             if a.get("sp") is not None else None)
 
 
+def dispatched(name: str) -> Callable:
+    """NetworkX's dispatchable function that it dispatches as ``name`` (its
+    ``__name__``, which may not be its name in ``networkx``: ``load_centrality`` is
+    dispatched as ``newman_betweenness_centrality``)."""
+    return nx.utils.backends._registered_algorithms[name]
+
+
 @functools.cache
 def _parameters(name: str) -> tuple[tuple[str, ...], dict[str, Any], bool]:
     """NetworkX's parameters of ``name`` in order, their defaults, and whether it takes
     other keywords (its dispatcher's ``**backend_kwargs``): read once."""
-    every = inspect.signature(getattr(nx, name)).parameters.values()
+    every = inspect.signature(dispatched(name)).parameters.values()
     params = [p for p in every if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
     return (tuple(p.name for p in params),
             {p.name: p.default for p in params if p.default is not p.empty},
@@ -900,7 +907,7 @@ def networkx_algorithm(*, weight_arg: str | None = None,
                 # (not for a query answered from NetworkX's dicts: its own search, which
                 # meets any weights as NetworkX's does)
                 if REGISTRY[name].can_run(args, kwargs, defer=False) is not True:
-                    orig = getattr(nx, name).orig_func
+                    orig = dispatched(name).orig_func
                     if args:
                         return orig(getattr(G, "nx", G), *args[1:], **kwargs)
                     return orig(**{**kwargs, "G": getattr(G, "nx", G)})

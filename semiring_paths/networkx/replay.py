@@ -1085,3 +1085,67 @@ def brandes_bfs_replay(indptr, indices, sources, endpoints, one, bc, slot, ebc, 
         queue, starts, tails, _, edges = level_predecessors(indptr, indices, s, np.inf)
         brandes_source(queue, starts, tails, edges, s, one, bc, delta, sigma, endpoints,
                        slot, ebc, split)
+
+
+# ------------------------------------------------------------------ load (Newman)
+@njit(cache=True)
+def load_source(reached, onodes, begin, size, tails, s, between, total):
+    """One source's part of NetworkX's ``load_centrality`` (``_node_betweenness``):
+    every reached vertex starts at 1.0; popping ``onodes`` (the reached vertices past
+    the source, ascending by (distance, label)) from its end, each vertex's value
+    divided among its predecessors ``tails[begin[v]:begin[v] + size[v]]`` in order,
+    stopping at the source; then ``total[v] += value - 1`` for each reached v."""
+    for v in reached:
+        between[v] = 1.0
+    for i in range(onodes.size - 1, -1, -1):
+        v = onodes[i]
+        a = begin[v]
+        num = size[v]
+        for j in range(a, a + num):
+            x = tails[j]
+            if x == s:                    # NetworkX stops there: the rest skipped
+                break
+            between[x] += between[v] / num
+    for v in reached:
+        total[v] += between[v] - 1.0
+
+
+@njit(cache=True)
+def load_bfs_replay(indptr, indices, limit, rank, total):
+    """NetworkX's unweighted ``load_centrality`` sums (before its scaling) from every
+    vertex in order: each one's ``predecessor`` lists (:func:`level_predecessors`,
+    ``limit`` levels) and :func:`load_source`, its reached vertices ordered by (level,
+    ``rank``: each label's place in Python's sort of them)."""
+    n = indptr.size - 1
+    between = np.zeros(n)
+    for s in range(n):
+        queue, starts, tails, level, _ = level_predecessors(indptr, indices, s, limit)
+        past = queue[level[queue] > 0]
+        onodes = past[np.argsort(level[past] * n + rank[past])]
+        load_source(queue, onodes, starts[:-1], starts[1:] - starts[:-1], tails, s,
+                    between, total)
+
+
+@njit(cache=True)
+def edge_load_replay(indptr, indices, limit, fwd, rev, total):
+    """NetworkX's ``edge_load_centrality`` sums from every vertex in order
+    (``_edge_betweenness``): each ordered pair of an edge's ends starts at 1.0 a
+    source; popping its ``predecessor`` queue from the end, for each predecessor w of
+    v (the edge w → v: entry e1) and each predecessor x of w (x → w: entry e2),
+    ``(w, x) += (v, w) / |P[w]|`` and ``(x, w) += (w, v) / |P[w]|``; ``fwd[e]`` /
+    ``rev[e]``: the places of entry e's pair and of its reverse in ``total``."""
+    n = indptr.size - 1
+    between = np.empty(total.size)
+    for s in range(n):
+        queue, starts, tails, _, edges = level_predecessors(indptr, indices, s, limit)
+        between[:] = 1.0
+        for i in range(queue.size - 1, -1, -1):
+            v = queue[i]
+            for j in range(starts[v], starts[v + 1]):
+                w, e1 = tails[j], edges[j]
+                a, b = starts[w], starts[w + 1]
+                for k in range(a, b):
+                    e2 = edges[k]
+                    between[rev[e2]] += between[rev[e1]] / (b - a)
+                    between[fwd[e2]] += between[fwd[e1]] / (b - a)
+        total += between
