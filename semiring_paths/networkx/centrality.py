@@ -9,7 +9,12 @@ import numpy as np
 
 from ..all_pairs import closeness as _closeness
 from .convert import SemiringPathsGraph, _distance_rows, _sp, dijkstra_terms
-from .registry import adjacency_weights, networkx_algorithm, no_precomputed_paths
+from .registry import (
+    adjacency_weights,
+    dispatched,
+    networkx_algorithm,
+    no_precomputed_paths,
+)
 from .replay import (
     brandes_bfs_replay,
     brandes_source,
@@ -19,6 +24,7 @@ from .replay import (
     load_source,
     predecessor_replay,
 )
+from .unweighted import predecessor_limit
 
 
 @networkx_algorithm(weight_arg="distance", dijkstra=True, can_run=no_precomputed_paths,
@@ -87,13 +93,17 @@ def _harmonic_sums(G, nbunch, distance, sources) -> dict:
     return out
 
 
+_ZERO_WEIGHTS = "zero weights (path counts depend on its tie order)"
+_PAIR_LABELS = "nodes labelled by a pair of nodes (its edge and node keys share a dict)"
+
+
 def _positive(a: dict) -> str | None:
     weight, G = a.get("weight"), a.get("G")
     if weight is None or G is None:
         return None
     w = adjacency_weights(getattr(G, "nx", G), weight)
     if w is not None and w.size and not (w > 0).all():
-        return "zero weights (shortest-path counts that depend on NetworkX's tie order)"
+        return _ZERO_WEIGHTS
     return None
 
 
@@ -106,12 +116,8 @@ def _edge_keyed_nodes(a: dict) -> str | None:
     G = getattr(a.get("G"), "nx", a.get("G"))
     if G is not None and tuple in set(map(type, G._node)) and any(   # (a C-level pass)
             type(v) is tuple and len(v) == 2 and v[0] in G and v[1] in G for v in G):
-        return "a node labelled by a pair of nodes (NetworkX's edge and node keys meet)"
+        return _PAIR_LABELS
     return None
-
-
-_ZERO_WEIGHTS = "zero weights (path counts depend on its tie order)"
-_PAIR_LABELS = "nodes labelled by a pair of nodes (its edge and node keys share a dict)"
 
 
 def _brandes(G: SemiringPathsGraph, sources: list, weight, bc: np.ndarray,
@@ -219,7 +225,7 @@ def betweenness_centrality_subset(G, sources, targets, normalized=False, weight=
     G = _sp(G)
     src = _sources(G, sources)
     if src is None:
-        return nx.betweenness_centrality_subset.orig_func(G.nx, sources, targets,
+        return dispatched("betweenness_centrality_subset").orig_func(G.nx, sources, targets,
                                                           normalized, weight)
     bc = np.zeros(len(G))
     _brandes(G, src, weight, bc, targets)
@@ -238,7 +244,7 @@ def edge_betweenness_centrality_subset(G, sources, targets, normalized=False,
     G = _sp(G)
     src = _sources(G, sources)
     if src is None:
-        return nx.edge_betweenness_centrality_subset.orig_func(G.nx, sources, targets,
+        return dispatched("edge_betweenness_centrality_subset").orig_func(G.nx, sources, targets,
                                                                normalized, weight)
     ebc = np.zeros(G.edge_slots()[1].size)
     _brandes(G, src, weight, np.zeros(len(G)), targets, ebc=ebc, split=True)
@@ -248,6 +254,9 @@ def edge_betweenness_centrality_subset(G, sources, targets, normalized=False,
 
 
 # ============================================================================ load
+_UNSORTABLE = "labels not all ints or all strings (its sort of them breaks ties)"
+
+
 def _sortable_labels(a: dict) -> str | None:
     """``can_run`` of ``load_centrality``: NetworkX sorts each search's (distance, node)
     pairs, so ties compare labels; served where they are all ints or all strings
@@ -255,20 +264,12 @@ def _sortable_labels(a: dict) -> str | None:
     G = getattr(a.get("G"), "nx", a.get("G"))
     if G is not None and len(G) and not ({int} >= set(map(type, G._node))
                                          or {str} >= set(map(type, G._node))):
-        return "labels that are not all ints or all strings (its sort compares them)"
+        return _UNSORTABLE
     return None
 
 
-def _bfs_limit(cutoff) -> float:
-    """``predecessor``'s ``cutoff`` as a level limit: it stops after the level that
-    reaches ``cutoff`` (0, None or False: never)."""
-    return max(cutoff, 1) if cutoff else np.inf
-
-
 @networkx_algorithm(name="newman_betweenness_centrality", weight_arg="weight",
-                    dijkstra=True, can_run=_sortable_labels,
-                    declines=("labels not all ints or all strings (its sort compares "
-                              "them)",))
+                    dijkstra=True, can_run=_sortable_labels, declines=(_UNSORTABLE,))
 def load_centrality(G, v=None, cutoff=None, normalized=True, weight=None):
     """NetworkX's ``_node_betweenness`` from every vertex in order, compiled
     (``replay.load_source``): its ``predecessor`` (or, weighted,
@@ -279,14 +280,15 @@ def load_centrality(G, v=None, cutoff=None, normalized=True, weight=None):
 
     G = _sp(G)
     if v is not None and v not in G:         # NetworkX's own loop (0.0, or its error)
-        return nx.load_centrality.orig_func(G.nx, v, cutoff, normalized, weight)
+        return dispatched("newman_betweenness_centrality").orig_func(
+            G.nx, v, cutoff, normalized, weight)
     n = len(G)
     rank = np.empty(n, np.int64)
     rank[sorted(range(n), key=G.nodes.__getitem__)] = np.arange(n)
     total = np.zeros(n)
     if weight is None:
         indptr, indices = G.adjacency(False)
-        load_bfs_replay(indptr, indices, _bfs_limit(cutoff), rank, total)
+        load_bfs_replay(indptr, indices, predecessor_limit(cutoff), rank, total)
     else:
         between = np.zeros(n)
         for s in G.nodes:
@@ -324,6 +326,6 @@ def edge_load_centrality(G, cutoff=False):
     fwd = place[np.searchsorted(keys, tails * n + indices)]
     rev = place[np.searchsorted(keys, indices * n + tails)]
     total = np.zeros(order.size)
-    edge_load_replay(indptr, indices, _bfs_limit(cutoff), fwd, rev, total)
+    edge_load_replay(indptr, indices, predecessor_limit(cutoff), fwd, rev, total)
     pairs = zip(G.labels(heads[at[order]]), G.labels(ends[at[order]]))
     return dict(zip(pairs, total.tolist()))

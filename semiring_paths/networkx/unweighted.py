@@ -93,6 +93,12 @@ def all_pairs_shortest_path_length(G, cutoff=None):
     return all_pairs_lengths(_sp(G), None, cutoff)
 
 
+def predecessor_limit(cutoff) -> float:
+    """``predecessor``'s ``cutoff`` as a level limit: it stops after the level that
+    reaches ``cutoff`` (0, None or False: never)."""
+    return max(cutoff, 1) if cutoff else np.inf
+
+
 def predecessor_lists(G: SemiringPathsGraph, source, cutoff=None):
     """``predecessor``'s lists as arrays: ``(keys, begin, size, tails, level)`` — the
     vertices in its queue order, vertex v's list ``tails[begin[v]:begin[v] + size[v]]``
@@ -101,8 +107,8 @@ def predecessor_lists(G: SemiringPathsGraph, source, cutoff=None):
         raise nx.NodeNotFound(f"Source {source} not in G")
     s = G.index[source]
     indptr, indices = G.search_adjacency(np.array([s]))   # the rows the search reads
-    limit = max(cutoff, 1) if cutoff else np.inf
-    queue, starts, tails, level, _ = level_predecessors(indptr, indices, s, limit)
+    queue, starts, tails, level, _ = level_predecessors(indptr, indices, s,
+                                                        predecessor_limit(cutoff))
     return queue, starts[:-1], np.diff(starts), tails, level
 
 
