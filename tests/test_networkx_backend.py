@@ -1423,6 +1423,22 @@ def test_all_pairs_generators_make_each_item_apart(fn, kwargs):
         next(apart)
     assert seen == [False, False] and gc.isenabled()
 
+def test_small_reach_is_probed_before_the_graph_is_judged(monkeypatch):
+    """``should_run`` declines a search of small reach without the graph's verdict (whose
+    sample of rows costs more than NetworkX's answer on a graph fresh from a copy); a
+    search of wide reach still asks for it."""
+    G = nx.DiGraph(nx.grid_2d_graph(80, 80))
+    G.add_edge("s", "t")
+    judged = []
+    monkeypatch.setattr(nxb, "_graph_verdict",
+                        lambda *a, **k: judged.append(a) or True)
+    why = nxb.BackendInterface.should_run("single_source_shortest_path_length", (G, "s"), {})
+    assert "reach 2 vertices" in why and not judged
+    assert nxb.BackendInterface.should_run(
+        "single_source_shortest_path_length", (G, (0, 0)), {}) is True
+    assert judged
+
+
 def test_small_reach_calls_leave_the_weight_scan(monkeypatch):
     """A search whose sources reach few vertices goes to NetworkX under the priority
     without a pass over every weight; named explicitly, it scans them then (a negative

@@ -170,14 +170,16 @@ class BackendInterface:
     def should_run(name, args, kwargs):
         """The graph's verdict (``_should_run_on``); then a single-source call whose
         sources reach at most ``SMALL_REACH`` vertices stays with NetworkX
-        (``registry.small_reach``)."""
-        verdict = BackendInterface._should_run_on(name, args, kwargs)
-        if verdict is not True or name in ALL_SOURCES or name in FROM_DICTS:
-            return verdict
-        a = _arguments(name, args, kwargs)
-        reach = None if a is None else small_reach(name, a)
-        return verdict if reach is None else (
-            f"the sources reach {reach} vertices: NetworkX's own search touches only them")
+        (``registry.small_reach``).  The reach is probed first: its few rows cost less
+        than the graph's verdict on a graph fresh from a copy or a file (p2p-Gnutella31,
+        a source reaching 3 vertices: the verdict's 512-row sample 111 µs, NetworkX's
+        whole answer 112)."""
+        if name not in ALL_SOURCES and name not in FROM_DICTS:
+            a = _arguments(name, args, kwargs)
+            if a is not None and (reach := small_reach(name, a)) is not None:
+                return (f"the sources reach {reach} vertices: NetworkX's own search "
+                        "touches only them")
+        return BackendInterface._should_run_on(name, args, kwargs)
 
 
 def _graph_verdict(G, every: bool, cheap: bool = False) -> bool | str | None:
