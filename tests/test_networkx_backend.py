@@ -1620,18 +1620,23 @@ def test_predecessor_lists_with_few_ties_match_networkx(fn):
     same(fn, G, 7)
 
 
-@pytest.mark.parametrize("strings", [False, True])
-def test_a_first_search_reads_only_the_rows_it_reaches(monkeypatch, strings):
+@pytest.mark.parametrize("labels", ["ints", "ints, rows iterated", "strings"])
+def test_a_first_search_reads_only_the_rows_it_reaches(monkeypatch, labels):
     """A BFS on a graph not converted yet reads NetworkX's rows a level at a time, only
     those it reaches (``SemiringPathsGraph.search_rows``); one that ran to its end keeps
     them, and a later search from a vertex it reached stays within them, either way round;
     a search from outside them, after one cut short, or past ``ROW_LEVELS`` levels of
     fewer than ``LEVEL_ENTRIES`` entries on average reads the whole adjacency.  Every
-    answer is NetworkX's."""
-    from semiring_paths.networkx import registry
+    answer is NetworkX's, with the rows of int labels read from their dicts' tables
+    (``tables.py``) and by iteration."""
+    from semiring_paths.networkx import registry, tables
     from semiring_paths.networkx.convert import SemiringPathsGraph
 
     nx.config.warnings_to_ignore.add("cache")
+    strings = labels == "strings"
+    assert tables.readable()
+    if labels == "ints, rows iterated":
+        monkeypatch.setattr(tables, "_READABLE", [False])
 
     def graph():
         # A = 0..59 strongly connected; B = 60..119 reaches A, A never reaches B
@@ -1694,3 +1699,64 @@ def test_a_first_search_reads_only_the_rows_it_reaches(monkeypatch, strings):
     G = graph()                                            # a deep thick one goes on
     same(nx.single_source_shortest_path_length, G, label(3))
     assert isinstance(state(G)[0], tuple) and not state(G)[1]
+
+
+@given(st.data())
+def test_row_tables_read_as_iteration(data):
+    """``tables.read_rows`` over ``tables.row_tables`` gives each row's keys as NetworkX's
+    iteration does, on rows built with deletions, reinsertions and keys equal to a label
+    but not it (``True``, ``2.0``); and hands back (None) a dict of rows not keyed 0 … n-1
+    in order, a row holding a key past n, a row of strings, and a row that is not a
+    ``dict`` itself."""
+    from collections import OrderedDict
+
+    from semiring_paths.networkx import tables
+
+    n = data.draw(st.integers(1, 40))
+    adj: dict = {u: {} for u in range(n)}
+    steps = data.draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1),
+                                         st.booleans()), max_size=300))
+    for u, v, add in steps:
+        if add:
+            adj[u][{1: True, 2: 2.0}.get(v, v)] = {}
+        else:
+            adj[u].pop(v, None)
+    want_lengths = [len(row) for row in adj.values()]
+    want_keys = [int(k) for row in adj.values() for k in row]
+    at = tables.row_tables(adj, n)
+    assert at is not None and at.tolist() == [id(row) for row in adj.values()]
+    lengths, keys = tables.read_rows(at, n)
+    assert lengths.tolist() == want_lengths and keys.tolist() == want_keys
+    some = data.draw(st.lists(st.integers(0, n - 1), max_size=10))
+    lengths, keys = tables.read_rows(at[some], n)
+    assert keys.tolist() == [int(k) for u in some for k in adj[u]]
+    if want_keys:                                   # a key past the labels
+        assert tables.read_rows(at, max(want_keys)) is None
+    u = data.draw(st.integers(0, n - 1))
+    for odd in ({"a": {}}, OrderedDict({0: {}})):
+        saved, adj[u] = adj[u], odd
+        assert tables.read_rows(tables.row_tables(adj, n), n) is None
+        adj[u] = saved
+    if n > 1:                                       # keys out of order
+        moved = adj.pop(0)
+        adj[0] = moved
+        assert tables.row_tables(adj, n) is None
+
+
+def test_first_calls_on_rows_with_holes_match_networkx():
+    """The rows' tables read with deleted entries (edges removed), on a first call (a
+    search over the rows it reaches) and a conversion (every row), both directions:
+    NetworkX's answers."""
+    nx.config.warnings_to_ignore.add("cache")
+
+    def graph():
+        G = nx.gnp_random_graph(300, 0.03, seed=5, directed=True)
+        G.remove_edges_from(list(G.edges)[::4])
+        return G
+
+    for fn in (nx.single_source_shortest_path_length, nx.single_target_shortest_path,
+               nx.bfs_edges, nx.single_source_dijkstra_path_length):
+        same(fn, graph(), 0)
+        G = graph()
+        same(nx.shortest_path_length, G)                      # every row at once
+        same(fn, G, 5)

@@ -21,6 +21,7 @@ from ..results import levels_to_distances
 from ..single_source import bfs as _bfs
 from . import registry
 from .replay import bfs_levels, expand_level, settle_order, start_levels
+from .tables import read_rows, row_tables
 
 NAME = "semiring_paths"
 
@@ -364,11 +365,13 @@ class SemiringPathsGraph:
         CSR once a later search has used them."""
         reverse = reverse and self.nx.is_directed()
         adj = self.nx._pred if reverse else self.nx._adj
-        level, queue, parents, k = start_levels(len(self.nodes), sources)
+        n = len(self.nodes)
+        level, queue, parents, k = start_levels(n, sources)
         ends, head, depth, entries = [k], 0, 0, 0
         read: list[tuple[np.ndarray, np.ndarray]] = []
         get = adj.__getitem__
         index = None if self._labels_are_indices else self.index.__getitem__
+        tables = row_tables(adj, n) if index is None else None
         # ---- a level a step, q = queue[head:tail], its rows read in queue order:
         #      q'{level < 0} = q any.secondi A    (found: each by its first tail, queued)
         while head < k and depth < limit:
@@ -376,13 +379,18 @@ class SemiringPathsGraph:
                 return None                              # thin levels: read them all
             tail = k
             self._graphs[("reach", reverse)] = None      # tried: the next one converts
-            rows = list(map(get, self.labels(queue[head:tail])))
             starts = np.zeros(tail - head + 1, np.int64)
-            np.cumsum(np.fromiter(map(len, rows), np.int64, tail - head), out=starts[1:])
-            nbrs = chain.from_iterable(rows)
-            if index is not None:
-                nbrs = map(index, nbrs)
-            cols = np.fromiter(nbrs, np.int64, int(starts[-1]))
+            if tables is not None and (got := read_rows(tables[queue[head:tail]], n)):
+                lengths, cols = got                      # from the rows' tables
+                np.cumsum(lengths, out=starts[1:])
+            else:
+                rows = list(map(get, self.labels(queue[head:tail])))
+                np.cumsum(np.fromiter(map(len, rows), np.int64, tail - head),
+                          out=starts[1:])
+                nbrs = chain.from_iterable(rows)
+                if index is not None:
+                    nbrs = map(index, nbrs)
+                cols = np.fromiter(nbrs, np.int64, int(starts[-1]))
             read.append((starts, cols))
             entries += cols.size
             k = expand_level(queue, head, tail, k, starts, cols, depth, level, parents)
@@ -452,13 +460,19 @@ class SemiringPathsGraph:
         if key not in self._graphs:
             adj = self.nx._pred if reverse else self.nx._adj
             n = len(self.nodes)
-            deg = np.fromiter(map(len, adj.values()), np.int64, n)   # G's order = nodes
             indptr = np.zeros(n + 1, np.int64)
-            np.cumsum(deg, out=indptr[1:])
-            nbrs = chain.from_iterable(adj.values())                 # C-level loops
-            if not self._labels_are_indices:
-                nbrs = map(self.index.__getitem__, nbrs)
-            indices = np.fromiter(nbrs, np.int64, int(indptr[-1]))
+            tables = row_tables(adj, n) if self._labels_are_indices else None
+            read = None if tables is None else read_rows(tables, n)
+            if read is not None:                                     # the rows' tables
+                deg, indices = read
+                np.cumsum(deg, out=indptr[1:])
+            else:
+                deg = np.fromiter(map(len, adj.values()), np.int64, n)   # G's order
+                np.cumsum(deg, out=indptr[1:])
+                nbrs = chain.from_iterable(adj.values())                 # C-level loops
+                if not self._labels_are_indices:
+                    nbrs = map(self.index.__getitem__, nbrs)
+                indices = np.fromiter(nbrs, np.int64, int(indptr[-1]))
             self._graphs[key] = (indptr, indices)
         return self._graphs[key]
 

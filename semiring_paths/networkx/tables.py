@@ -1,0 +1,210 @@
+"""NetworkX's rows read where CPython keeps them: each row dict's entry table, compiled.
+
+A row of NetworkX's adjacency (``G._adj[u]``, ``G._pred[u]``) is a dict whose keys are
+u's neighbours.  Where the labels are 0 … n-1, each an ``int`` itself
+(``convert._counts_up``), every neighbour key equals its node's label, so the hash its
+dict stored beside it is that label (``hash(i) == i`` for 0 ≤ i < 2**61 - 1, and equal
+keys hash equal: a key ``True`` or ``3.0`` in a row as well).  Read out of the rows'
+entry tables, a row is the hashes of its live entries, in the dict's order, and no key
+object is touched: NumPy's ``fromiter`` over the keys visits each key object (cold
+memory, one miss an entry) to take its value.
+
+The tables are CPython's private layout (``PyDictObject`` and ``PyDictKeysObject`` of
+3.11–3.13, a table of kind ``DICT_KEYS_GENERAL``: 24-byte entries of hash, key, value).
+They are read only on those interpreters, built without reference tracing or the
+free-threaded option, and after a check at first use against the public iteration, on
+dicts built here with deletions and resizes; a row the reader does not expect (a split
+or all-string table, a live-entry count other than the dict's own, a hash outside
+0 … n-1) hands the whole read back (``None``) and the caller reads the keys by
+iteration.  While the reader runs it holds the GIL, so no row can change under it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+import sysconfig
+from collections import OrderedDict
+from collections.abc import Sequence
+
+import numpy as np
+from numba import carray, njit, types
+from numba.extending import intrinsic
+
+# offsets of CPython's fields read here, in bytes
+_OB_TYPE = 8                                         # PyObject
+_MA_USED, _MA_KEYS, _MA_VALUES = 16, 32, 40          # PyDictObject
+_DK_HEAD, _DK_NENTRIES, _DK_INDICES = 8, 24, 32      # PyDictKeysObject
+_ENTRY_WORDS = 3                                     # PyDictKeyEntry: hash, key, value
+_GENERAL = 0                                         # DICT_KEYS_GENERAL
+
+
+@intrinsic
+def _words_at(typingctx, address):
+    """The int64 words from ``address`` on, as a pointer (``carray`` makes it an array)."""
+    sig = types.CPointer(types.int64)(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _word(address):
+    return carray(_words_at(address), 1)[0]
+
+
+@njit(cache=True)
+def _lengths(objects, dict_type, lengths):
+    """Each object's ``ma_used`` (a dict's live entries): True, or False at the first
+    object that is not a ``dict`` itself (its ``ob_type``, the header every object has)."""
+    for i in range(objects.size):
+        if _word(objects[i] + _OB_TYPE) != dict_type:
+            return False
+        lengths[i] = _word(objects[i] + _MA_USED)
+    return True
+
+
+@njit(cache=True)
+def _hashes(dicts, lengths, n, out):
+    """Each dict's live entries' hashes, in order, into ``out``: True, or False at the
+    first table not as expected (see the module's doc)."""
+    k = 0
+    for i in range(dicts.size):
+        used = lengths[i]
+        if used == 0:                    # an empty dict may share CPython's empty table
+            continue
+        d = dicts[i]
+        if _word(d + _MA_VALUES) != 0:   # a split table: values kept apart
+            return False
+        keys = _word(d + _MA_KEYS)
+        head = _word(keys + _DK_HEAD)    # dk_log2_size, dk_log2_index_bytes, dk_kind, …
+        if (head >> 16) & 0xFF != _GENERAL:
+            return False
+        entries = _word(keys + _DK_NENTRIES)
+        first = keys + _DK_INDICES + (1 << ((head >> 8) & 0xFF))
+        table = carray(_words_at(first), entries * _ENTRY_WORDS)
+        end = k + used
+        for j in range(entries):
+            if table[_ENTRY_WORDS * j + 1] != 0:          # a live key (deleted: NULL)
+                h = table[_ENTRY_WORDS * j]
+                if k == end or h < 0 or h >= n:
+                    return False
+                out[k] = h
+                k += 1
+        if k != end:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _values_in_order(d, n, out):
+    """The values of dict ``d`` (a dict itself, its keys 0 … n-1 in order), as
+    addresses, into ``out``: True, or False where its table or keys are otherwise."""
+    if _word(d + _MA_USED) != n:
+        return False
+    if n == 0:
+        return True
+    if _word(d + _MA_VALUES) != 0:
+        return False
+    keys = _word(d + _MA_KEYS)
+    head = _word(keys + _DK_HEAD)
+    if (head >> 16) & 0xFF != _GENERAL:
+        return False
+    entries = _word(keys + _DK_NENTRIES)
+    first = keys + _DK_INDICES + (1 << ((head >> 8) & 0xFF))
+    table = carray(_words_at(first), entries * _ENTRY_WORDS)
+    k = 0
+    for j in range(entries):
+        if table[_ENTRY_WORDS * j + 1] != 0:
+            if k == n or table[_ENTRY_WORDS * j] != k:
+                return False
+            out[k] = table[_ENTRY_WORDS * j + 2]
+            k += 1
+    return k == n
+
+
+def _layout_known() -> bool:
+    """CPython 3.11–3.13 as built by default, and a dict's fields where read here
+    (``ob_type`` and ``ma_used`` of dicts built now: a read inside the object itself)."""
+    if (sys.implementation.name != "cpython" or not (3, 11) <= sys.version_info[:2] <= (3, 13)
+            or sysconfig.get_config_var("Py_GIL_DISABLED") or hasattr(sys, "getobjects")):
+        return False
+    word = ctypes.c_int64.from_address
+    probes = [{}, {1: 1}, dict.fromkeys(range(100))]
+    return all(word(id(d) + _OB_TYPE).value == id(dict) and word(id(d) + _MA_USED).value == len(d)
+               for d in probes)
+
+
+def _reads_as_iteration() -> bool:
+    """The reader's rows, found in a dict of rows, equal the iteration's on dicts built
+    with deletions, reinsertions and resizes, and it hands back a dict of rows whose keys
+    are not 0 … n-1 in order, a table of strings, a hash out of range and a row that is
+    not a ``dict`` itself."""
+    grown = dict.fromkeys(range(1000))
+    for i in range(0, 1000, 3):
+        del grown[i]
+    grown[3] = None
+    holes = {7: 1, 2: 1, 5: 1}
+    del holes[2]
+    rows = [{}, {0: 1}, holes, grown, dict.fromkeys([9, True, 4.0])]
+    outer = dict(enumerate(rows))
+    at = _rows(outer, len(rows))
+    if at is None or at.tolist() != list(map(id, rows)):
+        return False
+    del outer[1]
+    if _rows(outer, len(rows)) is not None or _rows({1: {}, 0: {}}, 2) is not None:
+        return False
+    got = _read_at(at, 1000)
+    want = [hash(k) for row in rows for k in row]
+    return (got is not None and got[1].tolist() == want
+            and got[0].tolist() == list(map(len, rows))
+            and _read([{"a": 1}], 1000) is None and _read([{2000: 1}], 1000) is None
+            and _read([{1: 1}, OrderedDict({1: 1})], 1000) is None)
+
+
+def _rows(adj: dict, n: int) -> np.ndarray | None:
+    if type(adj) is not dict:
+        return None
+    rows = np.empty(n, np.int64)
+    return rows if _values_in_order(id(adj), n, rows) else None
+
+
+def _read(rows: Sequence[dict], n: int) -> tuple[np.ndarray, np.ndarray] | None:
+    return _read_at(np.fromiter(map(id, rows), np.int64, len(rows)), n)
+
+
+def _read_at(dicts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray] | None:
+    lengths = np.empty(dicts.size, np.int64)
+    if not _lengths(dicts, id(dict), lengths):
+        return None
+    keys = np.empty(int(lengths.sum()), np.int64)
+    return (lengths, keys) if _hashes(dicts, lengths, n, keys) else None
+
+
+_READABLE: list[bool] = []
+
+
+def readable() -> bool:
+    """Whether rows are read from their tables here (decided once)."""
+    if not _READABLE:
+        _READABLE.append(_layout_known() and _reads_as_iteration())
+    return _READABLE[0]
+
+
+def row_tables(adj: dict, n: int) -> np.ndarray | None:
+    """Where each row of ``adj`` (NetworkX's ``G._adj`` or ``G._pred``, its keys the
+    labels 0 … n-1 in order) is, for :func:`read_rows`: read from ``adj``'s own table,
+    no row touched; None where this interpreter's tables are not read here, or ``adj``
+    is not a ``dict`` itself keyed so.  Good while the graph is not changed: taken
+    afresh by each call, never kept."""
+    return _rows(adj, n) if readable() else None
+
+
+def read_rows(tables: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(lengths, keys)`` of the rows at ``tables`` (some of :func:`row_tables`'s): each
+    row's live entries and all their hashes, row after row in each dict's order — the
+    neighbours' indices, the labels being 0 … n-1; None where a row's table is not as
+    expected (see the module's doc), or a row is not a ``dict`` itself (a graph class's
+    own row type): the caller then reads the keys by iteration."""
+    return _read_at(tables, n)
