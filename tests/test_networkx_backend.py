@@ -1760,3 +1760,34 @@ def test_first_calls_on_rows_with_holes_match_networkx():
         G = graph()
         same(nx.shortest_path_length, G)                      # every row at once
         same(fn, G, 5)
+
+
+_WEIGHTS = st.one_of(st.none(), st.integers(-(2**60) + 1, 2**60 - 1),
+                     st.floats(allow_nan=True), st.booleans(),
+                     st.integers(2**60, 2**70), st.builds(np.float64, st.floats()))
+
+
+@given(st.lists(_WEIGHTS, max_size=60), st.booleans(), st.booleans())
+def test_row_weights_read_as_iteration(values, strings, holes):
+    """``tables.row_weights`` gives ``data.get("weight", 1)`` over every edge in
+    NetworkX's order — int64 where every value is an ``int`` itself, else float64 — on
+    int and string labels, with edges removed; it hands back (None) a ``bool``, a NumPy
+    scalar and an int past two 30-bit digits, and reads every other value."""
+    from semiring_paths.networkx import tables
+
+    G = nx.DiGraph()
+    G.add_nodes_from(f"v{i}" if strings else i for i in range(len(values) + 2))
+    nodes = list(G)
+    for i, w in enumerate(values):
+        G.add_edge(nodes[i], nodes[(7 * i + 3) % len(nodes)], **(
+            {} if w is None else {"weight": w, "other": 1}))
+    if holes:
+        G.remove_edges_from(list(G.edges)[::3])
+    want = [d.get("weight", 1) for row in G._adj.values() for d in row.values()]
+    got = tables.row_weights(G._adj, "weight")
+    odd = any(type(w) not in (int, float) or (type(w) is int and abs(w) >= 2**60)
+              for w in want)
+    assert (got is None) == odd
+    if got is not None:
+        assert got.dtype == (np.int64 if all(type(w) is int for w in want) else np.float64)
+        np.testing.assert_array_equal(got, np.array(want, got.dtype))

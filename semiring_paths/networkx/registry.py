@@ -27,6 +27,7 @@ import networkx as nx
 import numpy as np
 
 from ..graph import int_sums_past_float64
+from .tables import row_weights
 
 #: what every function leaves to NetworkX (``get_info``); the first applies to all,
 #: the others to functions that take weights
@@ -657,9 +658,13 @@ def adjacency_weights(G, weight: str) -> np.ndarray | None:
         m = (sum(len(kd) for nb in nbrs for kd in nb.values()) if G.is_multigraph()
              else sum(map(len, nbrs)))
         return np.ones(m, np.int64)
-    vals = _values(G, weight)
-    w = np.array(vals) if vals else np.zeros(0, np.int64)
-    if not set(map(type, vals)) <= {int, float} or w.dtype.kind not in "if" \
+    w = None if G.is_multigraph() else row_weights(G._adj, weight)   # compiled
+    if w is None:
+        vals = _values(G, weight)
+        w = np.array(vals) if vals else np.zeros(0, np.int64)
+        if not set(map(type, vals)) <= {int, float}:
+            w = None
+    if w is None or w.dtype.kind not in "if" \
             or (w.dtype.kind == "f" and not np.isfinite(w).all()):
         w = None
     elif w.dtype.kind == "i":

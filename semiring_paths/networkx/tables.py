@@ -17,6 +17,14 @@ dicts built here with deletions and resizes; a row the reader does not expect (a
 or all-string table, a live-entry count other than the dict's own, a hash outside
 0 … n-1) hands the whole read back (``None``) and the caller reads the keys by
 iteration.  While the reader runs it holds the GIL, so no row can change under it.
+
+Edge weights likewise (:func:`row_weights`): each entry's value is the edge's attribute
+dict, in whose table the attribute is found by its key object (the ``weight`` string the
+call names, which NetworkX's own ``data.get(weight, 1)`` finds by the same identity
+first); the value is read where it is a ``float`` itself (its double) or an ``int``
+itself of at most two 30-bit digits (``PyLongObject``: 3.11's signed size, 3.12's tag).
+A key that hashes as ``weight`` but is another object, any other value type (a ``bool``,
+a NumPy scalar, a string), or a larger int hands the read back.
 """
 
 from __future__ import annotations
@@ -36,7 +44,11 @@ _OB_TYPE = 8                                         # PyObject
 _MA_USED, _MA_KEYS, _MA_VALUES = 16, 32, 40          # PyDictObject
 _DK_HEAD, _DK_NENTRIES, _DK_INDICES = 8, 24, 32      # PyDictKeysObject
 _ENTRY_WORDS = 3                                     # PyDictKeyEntry: hash, key, value
-_GENERAL = 0                                         # DICT_KEYS_GENERAL
+_GENERAL, _UNICODE = 0, 1                            # DICT_KEYS_GENERAL, _UNICODE
+_STR_HASH = 24                                       # PyASCIIObject.hash
+_VALUE, _DIGITS = 16, 24                             # PyFloatObject, PyLongObject
+#: PyLongObject's size field: 3.11's signed digit count, or 3.12's tag (count << 3, sign)
+_LONG_TAGGED = sys.version_info >= (3, 12)
 
 
 @intrinsic
@@ -98,30 +110,126 @@ def _hashes(dicts, lengths, n, out):
 
 
 @njit(cache=True)
-def _values_in_order(d, n, out):
-    """The values of dict ``d`` (a dict itself, its keys 0 … n-1 in order), as
-    addresses, into ``out``: True, or False where its table or keys are otherwise."""
+def _values_in_order(d, n, counting, out):
+    """The values of dict ``d`` (a dict itself of ``n`` items; with ``counting``, its keys
+    0 … n-1 in order), as addresses, into ``out``: True, or False where its table or
+    keys are otherwise."""
     if _word(d + _MA_USED) != n:
         return False
     if n == 0:
         return True
-    if _word(d + _MA_VALUES) != 0:
+    first, entries, width, ok = _table(d)
+    if not ok or (counting and width != _ENTRY_WORDS):
         return False
-    keys = _word(d + _MA_KEYS)
-    head = _word(keys + _DK_HEAD)
-    if (head >> 16) & 0xFF != _GENERAL:
-        return False
-    entries = _word(keys + _DK_NENTRIES)
-    first = keys + _DK_INDICES + (1 << ((head >> 8) & 0xFF))
-    table = carray(_words_at(first), entries * _ENTRY_WORDS)
+    table = carray(_words_at(first), entries * width)
     k = 0
     for j in range(entries):
-        if table[_ENTRY_WORDS * j + 1] != 0:
-            if k == n or table[_ENTRY_WORDS * j] != k:
+        if table[width * j + width - 2] != 0:
+            if k == n or (counting and table[width * j] != k):
                 return False
-            out[k] = table[_ENTRY_WORDS * j + 2]
+            out[k] = table[width * j + width - 1]
             k += 1
     return k == n
+
+
+@intrinsic
+def _doubles_at(typingctx, address):
+    """The float64 words from ``address`` on, as a pointer."""
+    sig = types.CPointer(types.float64)(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _table(d):
+    """``(first entry's address, entries, words an entry, ok)`` of dict ``d``'s table."""
+    keys = _word(d + _MA_KEYS)
+    head = _word(keys + _DK_HEAD)
+    kind = (head >> 16) & 0xFF
+    first = keys + _DK_INDICES + (1 << ((head >> 8) & 0xFF))
+    ok = _word(d + _MA_VALUES) == 0 and (kind == _GENERAL or kind == _UNICODE)
+    return first, _word(keys + _DK_NENTRIES), 3 if kind == _GENERAL else 2, ok
+
+
+@njit(cache=True)
+def _weights(rows, types_, key, key_hash, tagged, out_f, out_i):
+    """Every edge's attribute ``key`` (missing: 1) over the rows at ``rows`` in their
+    order, into ``out_f`` (as floats) and ``out_i`` (ints, where every value is one):
+    0 where a table or value is not as expected, 1 where every value is an int, 2 where
+    some is a float.  ``types_``: the addresses of ``dict``, ``float`` and ``int``."""
+    dict_t, float_t, int_t = types_[0], types_[1], types_[2]
+    k, floats = 0, False
+    for i in range(rows.size):
+        row = rows[i]
+        if _word(row + _OB_TYPE) != dict_t:
+            return 0
+        used = _word(row + _MA_USED)
+        if used == 0:
+            continue
+        first, entries, width, ok = _table(row)
+        if not ok:
+            return 0
+        table = carray(_words_at(first), entries * width)
+        seen = 0
+        for j in range(entries):
+            if table[width * j + width - 2] == 0:                 # a deleted entry
+                continue
+            seen += 1
+            if k == out_f.size:
+                return 0
+            data = table[width * j + width - 1]                   # the edge's dict
+            if _word(data + _OB_TYPE) != dict_t:
+                return 0
+            value = 0
+            if _word(data + _MA_USED) > 0:
+                dfirst, dentries, dwidth, dok = _table(data)
+                if not dok:
+                    return 0
+                attrs = carray(_words_at(dfirst), dentries * dwidth)
+                for e in range(dentries):
+                    name = attrs[dwidth * e + dwidth - 2]
+                    if name == 0:
+                        continue
+                    if name == key:
+                        value = attrs[dwidth * e + dwidth - 1]
+                        break
+                    h = attrs[dwidth * e] if dwidth == 3 else _word(name + _STR_HASH)
+                    if h == key_hash:            # perhaps an equal key, another object
+                        return 0
+            if value == 0:                                        # missing: 1
+                out_f[k] = 1.0
+                out_i[k] = 1
+            elif _word(value + _OB_TYPE) == float_t:
+                out_f[k] = carray(_doubles_at(value + _VALUE), 1)[0]
+                floats = True
+            elif _word(value + _OB_TYPE) == int_t:
+                size = _word(value + _VALUE)
+                if tagged:
+                    digits, negative = size >> 3, (size & 3) == 2
+                    if (size & 3) == 1:
+                        digits = 0
+                else:
+                    digits, negative = abs(size), size < 0
+                if digits > 2:
+                    return 0
+                both = _word(value + _DIGITS)         # two 30-bit digits in 32-bit words
+                low = both & 0x3FFFFFFF
+                v = low if digits >= 1 else 0
+                if digits == 2:
+                    v += ((both >> 32) & 0x3FFFFFFF) << 30
+                v = -v if negative else v
+                out_i[k] = v
+                out_f[k] = float(v)
+            else:
+                return 0
+            k += 1
+        if seen != used:
+            return 0
+    if k != out_f.size:
+        return 0
+    return 2 if floats else 1
 
 
 def _layout_known() -> bool:
@@ -163,11 +271,55 @@ def _reads_as_iteration() -> bool:
             and _read([{1: 1}, OrderedDict({1: 1})], 1000) is None)
 
 
-def _rows(adj: dict, n: int) -> np.ndarray | None:
+def _reads_weights_as_iteration() -> bool:
+    """:func:`_read_weights` gives ``data.get(weight, 1)`` over every edge, value and
+    type, on ints of one and two digits, zero and negatives, floats, missing and other
+    attributes; and hands back a bool, a NumPy scalar, an int of three digits, a key
+    equal to ``weight`` but another object, and a graph's rows keyed by strings."""
+    weight = "weight"
+    ints = [0, 1, -1, 255, 256, 257, 2**30 - 1, 2**30, 2**31 + 5, -(2**45) - 3, 2**59]
+
+    def adj(values, labels=range(40)):
+        rows = {u: {} for u in labels}
+        for i, w in enumerate(values):
+            rows[labels[i]][labels[i + 1]] = {} if w is None else {"other": 2, weight: w}
+        rows[labels[0]][labels[2]] = {"other": 3}
+        return rows
+
+    def want(rows):
+        return [d.get(weight, 1) for row in rows.values() for d in row.values()]
+
+    for values, kind in ((ints, "i"), ([*ints, 1.5, -0.0, None, float("inf")], "f")):
+        for labels in (list(range(40)), [f"v{i}" for i in range(40)]):
+            rows = adj(values, labels)
+            got = _read_weights(rows, weight)
+            if got is None or got.dtype.kind != kind or got.tolist() != want(rows):
+                return False
+    other = "".join(["wei", "ght"])
+    return (all(_read_weights(adj([1, odd]), weight) is None
+                for odd in (True, np.float64(2.0), 2**61))
+            and _read_weights({0: {1: {other: 2}}}, weight) is None)
+
+
+def _rows(adj: dict, n: int, counting: bool = True) -> np.ndarray | None:
     if type(adj) is not dict:
         return None
     rows = np.empty(n, np.int64)
-    return rows if _values_in_order(id(adj), n, rows) else None
+    return rows if _values_in_order(id(adj), n, counting, rows) else None
+
+
+def _read_weights(adj: dict, weight: str) -> np.ndarray | None:
+    rows = _rows(adj, len(adj), counting=False)
+    if rows is None or type(weight) is not str:
+        return None
+    lengths = np.empty(rows.size, np.int64)
+    if not _lengths(rows, id(dict), lengths):
+        return None
+    m = int(lengths.sum())
+    out_f, out_i = np.empty(m, np.float64), np.empty(m, np.int64)
+    kinds = np.array([id(dict), id(float), id(int)], np.int64)
+    got = _weights(rows, kinds, id(weight), hash(weight), _LONG_TAGGED, out_f, out_i)
+    return None if got == 0 else out_i if got == 1 else out_f
 
 
 def _read(rows: Sequence[dict], n: int) -> tuple[np.ndarray, np.ndarray] | None:
@@ -188,7 +340,8 @@ _READABLE: list[bool] = []
 def readable() -> bool:
     """Whether rows are read from their tables here (decided once)."""
     if not _READABLE:
-        _READABLE.append(_layout_known() and _reads_as_iteration())
+        _READABLE.append(_layout_known() and _reads_as_iteration()
+                         and _reads_weights_as_iteration())
     return _READABLE[0]
 
 
@@ -208,3 +361,13 @@ def read_rows(tables: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray] | Non
     expected (see the module's doc), or a row is not a ``dict`` itself (a graph class's
     own row type): the caller then reads the keys by iteration."""
     return _read_at(tables, n)
+
+
+def row_weights(adj: dict, weight: str) -> np.ndarray | None:
+    """Every edge's ``weight`` (missing: 1) in ``adj``'s order — ``for u in adj: for v
+    in adj[u]``, NetworkX's ``G._adj`` of a graph that is not a multigraph — as int64
+    where every value is an ``int`` itself, else float64 (the ints as floats, as NumPy
+    makes a list of both); None where this interpreter's tables are not read here, or
+    a table or value is not as expected (see the module's doc): the caller then reads
+    them by iteration."""
+    return _read_weights(adj, weight) if readable() else None
