@@ -48,7 +48,9 @@ path of every pair) on those of at most ``--cubic-n``; the graphs below ``--min-
 edges (where ``should_run`` declines) are timed too, for those functions, to show the
 dispatch check costs nothing. ``all_shortest_paths`` lists the first ``FIRST_PATHS``.
 Prints a table, writes JSON and a plot of the speed-ups (a row a function, a dot a
-graph, first and second calls: ``results/<name>.png``).
+graph, first and second calls: ``results/<name>.png``).  The JSON is written after each
+graph too (``"partial": true``), and an interrupt (Ctrl-C, ``kill -INT``) ends the run
+with the table, summary and plot of the rows so far.
 
     python benchmarks/bench_dispatch.py [--min-edges 10000] [--all-pairs-n 2500]
         [--cubic-n 400] [--only GRAPH ...] [--functions NAME ...]
@@ -430,6 +432,16 @@ def main(argv=None) -> int:
     nx.config.backend_priority = []
     print(f"warm-up (load or compile the loops): {time.perf_counter() - t0:.2f} s")
     rows = []
+    try:
+        _run(a, files, rows)
+    except KeyboardInterrupt:                 # the rows so far are kept: summary below
+        print(f"interrupted after {len(rows)} rows", flush=True)
+    return _summary(a, rows)
+
+
+def _run(a, files, rows: list[dict]) -> None:
+    """Every graph's rows into ``rows``, the JSON saved after each graph (a long run
+    stopped keeps what it measured)."""
     for f in files:
         gname = f.name.split(".")[0]
         if a.only and gname not in a.only:
@@ -469,6 +481,13 @@ def main(argv=None) -> int:
             for gen in (False, True) if fn_name in GENERATORS else (False,):
                 rows.append(measure(gname, H, fn_name, call, a.repeat, prime, gen))
                 _report(rows[-1])
+        save(a.name, {"rows": rows, "partial": True})
+
+
+def _summary(a, rows: list[dict]) -> int:
+    """The table, the counts and medians, the JSON and the plot of ``rows``."""
+    if not rows:
+        return 1
     print(table(rows, [("graph", ""), ("function", ""), ("networkx_ms", ".2f"),
                        ("first_ms", ".2f"), ("second_ms", ".2f"), ("first_x", ".2f"),
                        ("second_x", ".2f"), ("third_x", ".2f"), ("served_x", ".2f"),
