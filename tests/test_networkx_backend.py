@@ -1620,7 +1620,8 @@ def test_predecessor_lists_with_few_ties_match_networkx(fn):
     same(fn, G, 7)
 
 
-@pytest.mark.parametrize("labels", ["ints", "ints, rows iterated", "strings"])
+@pytest.mark.parametrize("labels", ["ints", "ints, rows iterated", "strings",
+                                    "strings, rows iterated"])
 def test_a_first_search_reads_only_the_rows_it_reaches(monkeypatch, labels):
     """A BFS on a graph not converted yet reads NetworkX's rows a level at a time, only
     those it reaches (``SemiringPathsGraph.search_rows``); one that ran to its end keeps
@@ -1633,9 +1634,9 @@ def test_a_first_search_reads_only_the_rows_it_reaches(monkeypatch, labels):
     from semiring_paths.networkx.convert import SemiringPathsGraph
 
     nx.config.warnings_to_ignore.add("cache")
-    strings = labels == "strings"
+    strings = labels.startswith("strings")
     assert tables.readable()
-    if labels == "ints, rows iterated":
+    if labels.endswith("rows iterated"):
         monkeypatch.setattr(tables, "_READABLE", [False])
 
     def graph():
@@ -1703,50 +1704,59 @@ def test_a_first_search_reads_only_the_rows_it_reaches(monkeypatch, labels):
 
 @given(st.data())
 def test_row_tables_read_as_iteration(data):
-    """``tables.read_rows`` over ``tables.row_tables`` gives each row's keys as NetworkX's
-    iteration does, on rows built with deletions, reinsertions and keys equal to a label
-    but not it (``True``, ``2.0``); and hands back (None) a dict of rows not keyed 0 … n-1
-    in order, a row holding a key past n, a row of strings, and a row that is not a
-    ``dict`` itself."""
+    """``tables.read_rows`` over ``tables.row_tables`` gives each row's keys as indices,
+    as NetworkX's iteration finds them, on rows built with deletions, reinsertions and
+    keys equal to a label but not it (``True``, ``2.0``), labelled 0 … n-1, by strings
+    or by tuples; and hands back (None) a dict of rows not keyed by the labels in order,
+    a row holding a key past n or no label's, and a row that is not a ``dict`` itself."""
     from collections import OrderedDict
 
     from semiring_paths.networkx import tables
 
     n = data.draw(st.integers(1, 40))
-    adj: dict = {u: {} for u in range(n)}
+    # the labels: 0 … n-1 (keys read as their hashes), or strings or tuples (found by
+    # hash among the labels')
+    kind = data.draw(st.sampled_from(["ints", "strings", "tuples"]))
+    name = {"ints": lambda i: i, "strings": lambda i: f"v{i}",
+            "tuples": lambda i: (i % 3, str(i))}[kind]
+    labels = None if kind == "ints" else tables.label_hashes([name(i) for i in range(n)])
+    assert kind == "ints" or labels is not None
+    adj: dict = {name(u): {} for u in range(n)}
     steps = data.draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1),
                                          st.booleans()), max_size=300))
     for u, v, add in steps:
         if add:
-            adj[u][{1: True, 2: 2.0}.get(v, v)] = {}
+            key = {1: True, 2: 2.0}.get(v, v) if kind == "ints" else name(v)
+            adj[name(u)][key] = {}
         else:
-            adj[u].pop(v, None)
+            adj[name(u)].pop(name(v), None)
+    index = {name(i): i for i in range(n)}
     want_lengths = [len(row) for row in adj.values()]
-    want_keys = [int(k) for row in adj.values() for k in row]
-    at = tables.row_tables(adj, n)
+    want_keys = [index[k] for row in adj.values() for k in row]
+    at = tables.row_tables(adj, n, labels)
     assert at is not None and at.tolist() == [id(row) for row in adj.values()]
-    lengths, keys = tables.read_rows(at, n)
+    lengths, keys = tables.read_rows(at, n, labels)
     assert lengths.tolist() == want_lengths and keys.tolist() == want_keys
     some = data.draw(st.lists(st.integers(0, n - 1), max_size=10))
-    lengths, keys = tables.read_rows(at[some], n)
-    assert keys.tolist() == [int(k) for u in some for k in adj[u]]
-    if want_keys:                                   # a key past the labels
+    lengths, keys = tables.read_rows(at[some], n, labels)
+    assert keys.tolist() == [index[k] for u in some for k in adj[name(u)]]
+    if want_keys and kind == "ints":                # a key past the labels
         assert tables.read_rows(at, max(want_keys)) is None
-    u = data.draw(st.integers(0, n - 1))
-    for odd in ({"a": {}}, OrderedDict({0: {}})):
+    u = name(data.draw(st.integers(0, n - 1)))
+    for odd in ({"a": {}}, {("a",): {}}, OrderedDict({name(0): {}})):  # no label's key
         saved, adj[u] = adj[u], odd
-        assert tables.read_rows(tables.row_tables(adj, n), n) is None
+        assert tables.read_rows(tables.row_tables(adj, n, labels), n, labels) is None
         adj[u] = saved
     if n > 1:                                       # keys out of order
-        moved = adj.pop(0)
-        adj[0] = moved
-        assert tables.row_tables(adj, n) is None
+        moved = adj.pop(name(0))
+        adj[name(0)] = moved
+        assert tables.row_tables(adj, n, labels) is None
 
 
 def test_first_calls_on_rows_with_holes_match_networkx():
     """The rows' tables read with deleted entries (edges removed), on a first call (a
-    search over the rows it reaches) and a conversion (every row), both directions:
-    NetworkX's answers."""
+    search over the rows it reaches) and a conversion (every row), both directions, int
+    labels and strings: NetworkX's answers."""
     nx.config.warnings_to_ignore.add("cache")
 
     def graph():
@@ -1754,12 +1764,16 @@ def test_first_calls_on_rows_with_holes_match_networkx():
         G.remove_edges_from(list(G.edges)[::4])
         return G
 
+    def named():
+        return nx.relabel_nodes(graph(), {v: f"v{v}" for v in range(300)})
+
     for fn in (nx.single_source_shortest_path_length, nx.single_target_shortest_path,
                nx.bfs_edges, nx.single_source_dijkstra_path_length):
-        same(fn, graph(), 0)
-        G = graph()
-        same(nx.shortest_path_length, G)                      # every row at once
-        same(fn, G, 5)
+        for make, label in ((graph, int), (named, "v{}".format)):
+            same(fn, make(), label(0))
+            G = make()
+            same(nx.shortest_path_length, G)                  # every row at once
+            same(fn, G, label(5))
 
 
 _WEIGHTS = st.one_of(st.none(), st.integers(-(2**60) + 1, 2**60 - 1),

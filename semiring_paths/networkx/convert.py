@@ -21,7 +21,7 @@ from ..results import levels_to_distances
 from ..single_source import bfs as _bfs
 from . import registry
 from .replay import bfs_levels, expand_level, settle_order, start_levels
-from .tables import read_rows, row_tables
+from .tables import Labels, label_hashes, read_rows, row_tables
 
 NAME = "semiring_paths"
 
@@ -108,6 +108,14 @@ class SemiringPathsGraph:
     def _label_dict(self) -> dict:
         nodes = self.nodes
         return dict(zip(nodes, range(len(nodes))))    # C-level
+
+    @property
+    def _label_hashes(self) -> Labels | None:
+        """The labels' hashes and their table, where all are distinct: rows keyed by
+        these labels are read from their dicts' tables (``tables.read_rows``)."""
+        if "label hashes" not in self._graphs:
+            self._graphs["label hashes"] = label_hashes(self.nodes)
+        return self._graphs["label hashes"]
 
     @property
     def _labels_are_indices(self) -> bool:
@@ -371,7 +379,8 @@ class SemiringPathsGraph:
         read: list[tuple[np.ndarray, np.ndarray]] = []
         get = adj.__getitem__
         index = None if self._labels_are_indices else self.index.__getitem__
-        tables = row_tables(adj, n) if index is None else None
+        labels = None if index is None else self._label_hashes
+        tables = None if index is not None and labels is None else row_tables(adj, n, labels)
         # ---- a level a step, q = queue[head:tail], its rows read in queue order:
         #      q'{level < 0} = q any.secondi A    (found: each by its first tail, queued)
         while head < k and depth < limit:
@@ -380,7 +389,8 @@ class SemiringPathsGraph:
             tail = k
             self._graphs[("reach", reverse)] = None      # tried: the next one converts
             starts = np.zeros(tail - head + 1, np.int64)
-            if tables is not None and (got := read_rows(tables[queue[head:tail]], n)):
+            if tables is not None and (got := read_rows(tables[queue[head:tail]], n,
+                                                         labels)):
                 lengths, cols = got                      # from the rows' tables
                 np.cumsum(lengths, out=starts[1:])
             else:
@@ -461,8 +471,10 @@ class SemiringPathsGraph:
             adj = self.nx._pred if reverse else self.nx._adj
             n = len(self.nodes)
             indptr = np.zeros(n + 1, np.int64)
-            tables = row_tables(adj, n) if self._labels_are_indices else None
-            read = None if tables is None else read_rows(tables, n)
+            labels = None if self._labels_are_indices else self._label_hashes
+            tables = (row_tables(adj, n, labels)
+                      if self._labels_are_indices or labels is not None else None)
+            read = None if tables is None else read_rows(tables, n, labels)
             if read is not None:                                     # the rows' tables
                 deg, indices = read
                 np.cumsum(deg, out=indptr[1:])

@@ -7,7 +7,10 @@ dict stored beside it is that label (``hash(i) == i`` for 0 ≤ i < 2**61 - 1, a
 keys hash equal: a key ``True`` or ``3.0`` in a row as well).  Read out of the rows'
 entry tables, a row is the hashes of its live entries, in the dict's order, and no key
 object is touched: NumPy's ``fromiter`` over the keys visits each key object (cold
-memory, one miss an entry) to take its value.
+memory, one miss an entry) to take its value.  Other labels, whose hashes are all
+distinct (:func:`label_hashes`), are found by hash in a table of the labels' hashes: the
+hash stored in the entry, or in a string key itself, is that of the label the key
+equals.
 
 The tables are CPython's private layout (``PyDictObject`` and ``PyDictKeysObject`` of
 3.11–3.13, a table of kind ``DICT_KEYS_GENERAL``: 24-byte entries of hash, key, value).
@@ -34,6 +37,7 @@ import sys
 import sysconfig
 from collections import OrderedDict
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 from numba import carray, njit, types
@@ -109,27 +113,86 @@ def _hashes(dicts, lengths, n, out):
     return True
 
 
+@njit(cache=True, inline="always")
+def _key_hash(table, width, j):
+    """The hash of entry j's key: stored beside it, or (a table of strings) the one
+    each str keeps."""
+    return table[width * j] if width == 3 else _word(table[width * j] + _STR_HASH)
+
+
 @njit(cache=True)
-def _values_in_order(d, n, counting, out):
-    """The values of dict ``d`` (a dict itself of ``n`` items; with ``counting``, its keys
-    0 … n-1 in order), as addresses, into ``out``: True, or False where its table or
-    keys are otherwise."""
+def _values_in_order(d, n, expect, out):
+    """The values of dict ``d`` (a dict itself of ``n`` items; where ``expect`` is not
+    empty, its keys hashing as ``expect`` in order), as addresses, into ``out``: True,
+    or False where its table or keys are otherwise."""
     if _word(d + _MA_USED) != n:
         return False
     if n == 0:
         return True
     first, entries, width, ok = _table(d)
-    if not ok or (counting and width != _ENTRY_WORDS):
+    if not ok:
         return False
     table = carray(_words_at(first), entries * width)
     k = 0
     for j in range(entries):
         if table[width * j + width - 2] != 0:
-            if k == n or (counting and table[width * j] != k):
+            if k == n or (expect.size and _key_hash(table, width, j) != expect[k]):
                 return False
             out[k] = table[width * j + width - 1]
             k += 1
     return k == n
+
+
+@njit(cache=True)
+def _hash_slots(hashes):
+    """An open-addressed table of ``hashes`` (slot: index + 1, 0 empty), or an empty
+    array where two are equal."""
+    size = 1
+    while size < 2 * hashes.size:
+        size *= 2
+    slots = np.zeros(size, np.int64)
+    for i in range(hashes.size):
+        h = hashes[i]
+        j = h & (size - 1)
+        while slots[j] != 0:
+            if hashes[slots[j] - 1] == h:
+                return np.zeros(0, np.int64)
+            j = (j + 1) & (size - 1)
+        slots[j] = i + 1
+    return slots
+
+
+@njit(cache=True)
+def _keys_by_hash(dicts, lengths, hashes, slots, out):
+    """Each dict's live keys, as the index of the label hashing alike (``hashes``,
+    ``slots``: :func:`_hash_slots`), into ``out``: True, or False at a table not as
+    expected or a key whose hash no label has."""
+    k, mask = 0, slots.size - 1
+    for i in range(dicts.size):
+        used = lengths[i]
+        if used == 0:
+            continue
+        first, entries, width, ok = _table(dicts[i])
+        if not ok:
+            return False
+        table = carray(_words_at(first), entries * width)
+        end = k + used
+        for j in range(entries):
+            if table[width * j + width - 2] == 0:
+                continue
+            if k == end:
+                return False
+            h = _key_hash(table, width, j)
+            at = h & mask
+            while slots[at] != 0 and hashes[slots[at] - 1] != h:
+                at = (at + 1) & mask
+            if slots[at] == 0:
+                return False
+            out[k] = slots[at] - 1
+            k += 1
+        if k != end:
+            return False
+    return True
 
 
 @intrinsic
@@ -246,9 +309,10 @@ def _layout_known() -> bool:
 
 def _reads_as_iteration() -> bool:
     """The reader's rows, found in a dict of rows, equal the iteration's on dicts built
-    with deletions, reinsertions and resizes, and it hands back a dict of rows whose keys
-    are not 0 … n-1 in order, a table of strings, a hash out of range and a row that is
-    not a ``dict`` itself."""
+    with deletions, reinsertions and resizes, and on rows keyed by strings (by their
+    labels' hashes); and it hands back a dict of rows whose keys are not 0 … n-1 in
+    order, a table of strings where the labels are 0 … n-1, a hash out of range or no
+    label's, labels hashing alike, and a row that is not a ``dict`` itself."""
     grown = dict.fromkeys(range(1000))
     for i in range(0, 1000, 3):
         del grown[i]
@@ -257,11 +321,22 @@ def _reads_as_iteration() -> bool:
     del holes[2]
     rows = [{}, {0: 1}, holes, grown, dict.fromkeys([9, True, 4.0])]
     outer = dict(enumerate(rows))
-    at = _rows(outer, len(rows))
+    count = np.arange(len(rows), dtype=np.int64)
+    at = _rows(outer, len(rows), count)
     if at is None or at.tolist() != list(map(id, rows)):
         return False
     del outer[1]
-    if _rows(outer, len(rows)) is not None or _rows({1: {}, 0: {}}, 2) is not None:
+    if (_rows(outer, len(rows), count) is not None
+            or _rows({1: {}, 0: {}}, 2, count[:2]) is not None):
+        return False
+    named = {f"v{i}": {f"v{j}": {} for j in range(i, -1, -2)} for i in range(30)}
+    labels = label_hashes(list(named))
+    named_at = _rows(named, 30, labels.hashes)
+    got = _read_at(named_at, 30, labels)
+    if got is None or got[1].tolist() != [j for i in range(30) for j in range(i, -1, -2)]:
+        return False
+    if label_hashes([-1, -2]) is not None or _read_at(named_at, 30, label_hashes(
+            [f"v{i}" for i in range(1, 30)])) is not None:
         return False
     got = _read_at(at, 1000)
     want = [hash(k) for row in rows for k in row]
@@ -301,15 +376,18 @@ def _reads_weights_as_iteration() -> bool:
             and _read_weights({0: {1: {other: 2}}}, weight) is None)
 
 
-def _rows(adj: dict, n: int, counting: bool = True) -> np.ndarray | None:
+_ANY = np.zeros(0, np.int64)
+
+
+def _rows(adj: dict, n: int, expect: np.ndarray) -> np.ndarray | None:
     if type(adj) is not dict:
         return None
     rows = np.empty(n, np.int64)
-    return rows if _values_in_order(id(adj), n, counting, rows) else None
+    return rows if _values_in_order(id(adj), n, expect, rows) else None
 
 
 def _read_weights(adj: dict, weight: str) -> np.ndarray | None:
-    rows = _rows(adj, len(adj), counting=False)
+    rows = _rows(adj, len(adj), _ANY)
     if rows is None or type(weight) is not str:
         return None
     lengths = np.empty(rows.size, np.int64)
@@ -326,12 +404,34 @@ def _read(rows: Sequence[dict], n: int) -> tuple[np.ndarray, np.ndarray] | None:
     return _read_at(np.fromiter(map(id, rows), np.int64, len(rows)), n)
 
 
-def _read_at(dicts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray] | None:
+def _read_at(dicts: np.ndarray, n: int, labels: Labels | None = None
+             ) -> tuple[np.ndarray, np.ndarray] | None:
     lengths = np.empty(dicts.size, np.int64)
     if not _lengths(dicts, id(dict), lengths):
         return None
     keys = np.empty(int(lengths.sum()), np.int64)
-    return (lengths, keys) if _hashes(dicts, lengths, n, keys) else None
+    ok = (_hashes(dicts, lengths, n, keys) if labels is None
+          else _keys_by_hash(dicts, lengths, labels.hashes, labels.slots, keys))
+    return (lengths, keys) if ok else None
+
+
+class Labels(NamedTuple):
+    """The node labels' hashes in order, and a table of them (:func:`label_hashes`)."""
+    hashes: np.ndarray
+    slots: np.ndarray
+
+
+def label_hashes(nodes: list) -> Labels | None:
+    """The labels' hashes and their table, for reading rows keyed by any labels
+    (:func:`row_tables`, :func:`read_rows`): a row's key equals one label, so it hashes as
+    that one; None where two labels hash alike (``-1`` and ``-2`` do), or an unhashable
+    label raises."""
+    try:
+        hashes = np.fromiter(map(hash, nodes), np.int64, len(nodes))
+    except TypeError:
+        return None
+    slots = _hash_slots(hashes)
+    return Labels(hashes, slots) if slots.size else None
 
 
 _READABLE: list[bool] = []
@@ -345,22 +445,27 @@ def readable() -> bool:
     return _READABLE[0]
 
 
-def row_tables(adj: dict, n: int) -> np.ndarray | None:
+def row_tables(adj: dict, n: int, labels: Labels | None = None) -> np.ndarray | None:
     """Where each row of ``adj`` (NetworkX's ``G._adj`` or ``G._pred``, its keys the
-    labels 0 … n-1 in order) is, for :func:`read_rows`: read from ``adj``'s own table,
-    no row touched; None where this interpreter's tables are not read here, or ``adj``
-    is not a ``dict`` itself keyed so.  Good while the graph is not changed: taken
-    afresh by each call, never kept."""
-    return _rows(adj, n) if readable() else None
+    labels 0 … n-1 in order, or those of ``labels`` in order) is, for :func:`read_rows`:
+    read from ``adj``'s own table, no row touched; None where this interpreter's tables
+    are not read here, or ``adj`` is not a ``dict`` itself keyed so.  Good while the
+    graph is not changed: taken afresh by each call, never kept."""
+    if not readable():
+        return None
+    return _rows(adj, n, np.arange(n, dtype=np.int64) if labels is None else labels.hashes)
 
 
-def read_rows(tables: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray] | None:
+def read_rows(tables: np.ndarray, n: int, labels: Labels | None = None
+              ) -> tuple[np.ndarray, np.ndarray] | None:
     """``(lengths, keys)`` of the rows at ``tables`` (some of :func:`row_tables`'s): each
-    row's live entries and all their hashes, row after row in each dict's order — the
-    neighbours' indices, the labels being 0 … n-1; None where a row's table is not as
-    expected (see the module's doc), or a row is not a ``dict`` itself (a graph class's
-    own row type): the caller then reads the keys by iteration."""
-    return _read_at(tables, n)
+    row's live entries and all their keys as indices, row after row in each dict's
+    order — the hashes themselves where the labels are 0 … n-1, else the index of the
+    label of ``labels`` that hashes alike; None where a row's table is not as expected
+    (see the module's doc), a key's hash is no label's, or a row is not a ``dict``
+    itself (a graph class's own row type): the caller then reads the keys by
+    iteration."""
+    return _read_at(tables, n, labels)
 
 
 def row_weights(adj: dict, weight: str) -> np.ndarray | None:
