@@ -53,7 +53,7 @@ graph too (``"partial": true``), and an interrupt (Ctrl-C, ``kill -INT``) ends t
 with the table, summary and plot of the rows so far.
 
     python benchmarks/bench_dispatch.py [--min-edges 10000] [--all-pairs-n 2500]
-        [--cubic-n 400] [--only GRAPH ...] [--functions NAME ...]
+        [--cubic-n 400] [--only GRAPH ...] [--functions NAME ...] [--labels strings]
 """
 
 from __future__ import annotations
@@ -85,14 +85,19 @@ warnings.filterwarnings("ignore")
 nx.config.warnings_to_ignore.add("cache")
 
 
-def to_nx(G: sp.Graph) -> nx.Graph:
+def to_nx(G: sp.Graph, strings: bool = False) -> nx.Graph:
+    """G as NetworkX holds it, labelled 0 … n-1 (as from arrays), or with ``strings``
+    by ``"0"`` … ``"n-1"`` (as ``nx.read_edgelist`` labels them by default)."""
     H = nx.DiGraph() if G.directed else nx.Graph()
-    H.add_nodes_from(range(G.n_vertices))
+    label = list(map(str, range(G.n_vertices))) if strings else None
+    rows, cols = G.rows.tolist(), G.indices.tolist()
+    if strings:
+        rows, cols = [label[u] for u in rows], [label[v] for v in cols]
+    H.add_nodes_from(label if strings else range(G.n_vertices))
     if G.weighted:
-        H.add_weighted_edges_from(zip(G.rows.tolist(), G.indices.tolist(),
-                                      G.weights.tolist()))
+        H.add_weighted_edges_from(zip(rows, cols, G.weights.tolist()))
     else:
-        H.add_edges_from(zip(G.rows.tolist(), G.indices.tolist()))
+        H.add_edges_from(zip(rows, cols))
     return H
 
 
@@ -414,6 +419,9 @@ def main(argv=None) -> int:
     ap.add_argument("--only", nargs="*", help="graph file names to keep")
     ap.add_argument("--functions", nargs="*", help="NetworkX function names to keep")
     ap.add_argument("--name", default="dispatch")
+    ap.add_argument("--labels", choices=["ints", "strings"], default="ints",
+                    help="the NetworkX graph's node labels: 0 … n-1, or '0' … 'n-1' "
+                         "(nx.read_edgelist's)")
     a = ap.parse_args(argv)
     files = sorted((shared_dir()).glob("*/*.mtx.gz"))
     # the compiled loops in first (a new process loads them in the background, which
@@ -447,7 +455,7 @@ def _run(a, files, rows: list[dict]) -> None:
         if a.only and gname not in a.only:
             continue
         G = sp.read(f)
-        H = to_nx(G)
+        H = to_nx(G, a.labels == "strings")
         m = H.number_of_edges()
         big = m >= a.min_edges
         small_ap = G.n_vertices <= a.all_pairs_n
@@ -455,6 +463,8 @@ def _run(a, files, rows: list[dict]) -> None:
         if not big and not small_ap:
             continue
         s, t = _pair(G)
+        if a.labels == "strings":
+            s, t = str(s), str(t)
         w = "weight" if G.weighted else None
         calls = dict(single_source(s, t, w)) if big else {}
         if G.weighted and G.n_stored and G.weights.min() < 0:
