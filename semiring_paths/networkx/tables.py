@@ -70,6 +70,28 @@ def _word(address):
     return carray(_words_at(address), 1)[0]
 
 
+@intrinsic
+def _doubles_at(typingctx, address):
+    """The float64 words from ``address`` on, as a pointer."""
+    sig = types.CPointer(types.float64)(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _table(d):
+    """``(first entry's address, entries, words an entry, ok)`` of dict ``d``'s table
+    (``ok``: its values are in it, not a split table's, and its kind is known)."""
+    keys = _word(d + _MA_KEYS)
+    head = _word(keys + _DK_HEAD)
+    kind = (head >> 16) & 0xFF
+    first = keys + _DK_INDICES + (1 << ((head >> 8) & 0xFF))
+    ok = _word(d + _MA_VALUES) == 0 and (kind == _GENERAL or kind == _UNICODE)
+    return first, _word(keys + _DK_NENTRIES), 3 if kind == _GENERAL else 2, ok
+
+
 @njit(cache=True)
 def _lengths(objects, dict_type, lengths):
     """Each object's ``ma_used`` (a dict's live entries): True, or False at the first
@@ -90,15 +112,9 @@ def _hashes(dicts, lengths, n, out):
         used = lengths[i]
         if used == 0:                    # an empty dict may share CPython's empty table
             continue
-        d = dicts[i]
-        if _word(d + _MA_VALUES) != 0:   # a split table: values kept apart
+        first, entries, width, ok = _table(dicts[i])
+        if not ok or width != _ENTRY_WORDS:          # keys of ints: hashes kept beside
             return False
-        keys = _word(d + _MA_KEYS)
-        head = _word(keys + _DK_HEAD)    # dk_log2_size, dk_log2_index_bytes, dk_kind, …
-        if (head >> 16) & 0xFF != _GENERAL:
-            return False
-        entries = _word(keys + _DK_NENTRIES)
-        first = keys + _DK_INDICES + (1 << ((head >> 8) & 0xFF))
         table = carray(_words_at(first), entries * _ENTRY_WORDS)
         end = k + used
         for j in range(entries):
@@ -193,27 +209,6 @@ def _keys_by_hash(dicts, lengths, hashes, slots, out):
         if k != end:
             return False
     return True
-
-
-@intrinsic
-def _doubles_at(typingctx, address):
-    """The float64 words from ``address`` on, as a pointer."""
-    sig = types.CPointer(types.float64)(types.int64)
-
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
-    return sig, codegen
-
-
-@njit(cache=True, inline="always")
-def _table(d):
-    """``(first entry's address, entries, words an entry, ok)`` of dict ``d``'s table."""
-    keys = _word(d + _MA_KEYS)
-    head = _word(keys + _DK_HEAD)
-    kind = (head >> 16) & 0xFF
-    first = keys + _DK_INDICES + (1 << ((head >> 8) & 0xFF))
-    ok = _word(d + _MA_VALUES) == 0 and (kind == _GENERAL or kind == _UNICODE)
-    return first, _word(keys + _DK_NENTRIES), 3 if kind == _GENERAL else 2, ok
 
 
 @njit(cache=True)
