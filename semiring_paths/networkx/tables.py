@@ -55,29 +55,26 @@ _VALUE, _DIGITS = 16, 24                             # PyFloatObject, PyLongObje
 _LONG_TAGGED = sys.version_info >= (3, 12)
 
 
-@intrinsic
-def _words_at(typingctx, address):
-    """The int64 words from ``address`` on, as a pointer (``carray`` makes it an array)."""
-    sig = types.CPointer(types.int64)(types.int64)
+def _pointer_to(item):
+    """An intrinsic taking an address to a pointer to ``item``s (``carray`` makes it an
+    array)."""
+    @intrinsic
+    def at(typingctx, address):
+        sig = types.CPointer(item)(types.int64)
 
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
-    return sig, codegen
+        def codegen(context, builder, signature, args):
+            return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+        return sig, codegen
+    return at
+
+
+_words_at = _pointer_to(types.int64)        # int64 words from an address on
+_doubles_at = _pointer_to(types.float64)    # float64 words from an address on
 
 
 @njit(cache=True, inline="always")
 def _word(address):
     return carray(_words_at(address), 1)[0]
-
-
-@intrinsic
-def _doubles_at(typingctx, address):
-    """The float64 words from ``address`` on, as a pointer."""
-    sig = types.CPointer(types.float64)(types.int64)
-
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
-    return sig, codegen
 
 
 @njit(cache=True, inline="always")
