@@ -373,14 +373,10 @@ class SemiringPathsGraph:
         CSR once a later search has used them."""
         reverse = reverse and self.nx.is_directed()
         adj = self.nx._pred if reverse else self.nx._adj
-        n = len(self.nodes)
-        level, queue, parents, k = start_levels(n, sources)
+        rows_at = self._row_reader(adj)
+        level, queue, parents, k = start_levels(len(self.nodes), sources)
         ends, head, depth, entries = [k], 0, 0, 0
         read: list[tuple[np.ndarray, np.ndarray]] = []
-        get = adj.__getitem__
-        index = None if self._labels_are_indices else self.index.__getitem__
-        labels = None if index is None else self._label_hashes
-        tables = None if index is not None and labels is None else row_tables(adj, n, labels)
         # ---- a level a step, q = queue[head:tail], its rows read in queue order:
         #      q'{level < 0} = q any.secondi A    (found: each by its first tail, queued)
         while head < k and depth < limit:
@@ -389,18 +385,8 @@ class SemiringPathsGraph:
             tail = k
             self._graphs[("reach", reverse)] = None      # tried: the next one converts
             starts = np.zeros(tail - head + 1, np.int64)
-            if tables is not None and (got := read_rows(tables[queue[head:tail]], n,
-                                                         labels)):
-                lengths, cols = got                      # from the rows' tables
-                np.cumsum(lengths, out=starts[1:])
-            else:
-                rows = list(map(get, self.labels(queue[head:tail])))
-                np.cumsum(np.fromiter(map(len, rows), np.int64, tail - head),
-                          out=starts[1:])
-                nbrs = chain.from_iterable(rows)
-                if index is not None:
-                    nbrs = map(index, nbrs)
-                cols = np.fromiter(nbrs, np.int64, int(starts[-1]))
+            lengths, cols = rows_at(queue[head:tail])
+            np.cumsum(lengths, out=starts[1:])
             read.append((starts, cols))
             entries += cols.size
             k = expand_level(queue, head, tail, k, starts, cols, depth, level, parents)
@@ -458,6 +444,31 @@ class SemiringPathsGraph:
                 return rows
         return self.adjacency(reverse)
 
+    def _row_reader(self, adj: dict):
+        """``read(idx)``: ``(lengths, neighbours)`` of the rows of ``adj`` (``G._adj`` or
+        ``G._pred``) at indices ``idx`` in that order (None: every row, in G's order),
+        the neighbours as indices — from the rows' dict tables where they can be read
+        (``tables.py``; the rows' addresses taken once here, for this call only), else
+        by iterating NetworkX's dicts (C-level loops)."""
+        n = len(self.nodes)
+        ints = self._labels_are_indices
+        labels = None if ints else self._label_hashes
+        tables = row_tables(adj, n, labels) if ints or labels is not None else None
+        index = None if ints else self.index.__getitem__
+
+        def read(idx: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+            if tables is not None and (got := read_rows(
+                    tables if idx is None else tables[idx], n, labels)) is not None:
+                return got
+            rows = (list(adj.values()) if idx is None
+                    else list(map(adj.__getitem__, self.labels(idx))))
+            lengths = np.fromiter(map(len, rows), np.int64, len(rows))
+            nbrs = chain.from_iterable(rows)
+            if index is not None:
+                nbrs = map(index, nbrs)
+            return lengths, np.fromiter(nbrs, np.int64, int(lengths.sum()))
+        return read
+
     def has_adjacency(self, reverse: bool = False) -> bool:
         """Whether :meth:`adjacency` has been built (a pass over every edge)."""
         return ("adj", reverse and self.nx.is_directed()) in self._graphs
@@ -469,22 +480,9 @@ class SemiringPathsGraph:
         key = ("adj", reverse)
         if key not in self._graphs:
             adj = self.nx._pred if reverse else self.nx._adj
-            n = len(self.nodes)
-            indptr = np.zeros(n + 1, np.int64)
-            labels = None if self._labels_are_indices else self._label_hashes
-            tables = (row_tables(adj, n, labels)
-                      if self._labels_are_indices or labels is not None else None)
-            read = None if tables is None else read_rows(tables, n, labels)
-            if read is not None:                                     # the rows' tables
-                deg, indices = read
-                np.cumsum(deg, out=indptr[1:])
-            else:
-                deg = np.fromiter(map(len, adj.values()), np.int64, n)   # G's order
-                np.cumsum(deg, out=indptr[1:])
-                nbrs = chain.from_iterable(adj.values())                 # C-level loops
-                if not self._labels_are_indices:
-                    nbrs = map(self.index.__getitem__, nbrs)
-                indices = np.fromiter(nbrs, np.int64, int(indptr[-1]))
+            deg, indices = self._row_reader(adj)(None)               # G's order = nodes
+            indptr = np.zeros(deg.size + 1, np.int64)
+            np.cumsum(deg, out=indptr[1:])
             self._graphs[key] = (indptr, indices)
         return self._graphs[key]
 
